@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The dependency graph is the architecture: NatterCore depends on nothing, so it cannot
+// import GTK or SQLite; only GtkKit sees CGtk and only NatterStore sees CSQLite.
+let package = Package(
+  name: "Natter",
+  products: [
+    .executable(name: "natter", targets: ["natter"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+    .target(name: "NatterCore"),
+    .target(name: "GtkKit", dependencies: ["CGtk"]),
+    .target(name: "NatterStore", dependencies: ["NatterCore", "CSQLite"]),
+    .target(name: "NatterUI", dependencies: ["NatterCore", "NatterStore", "GtkKit", "CGtk"]),
+    .executableTarget(name: "natter", dependencies: ["NatterUI"]),
+
+    .target(name: "TestSupport", dependencies: ["GtkKit", "CGtk"], path: "Tests/TestSupport"),
+    .testTarget(name: "NatterCoreTests", dependencies: ["NatterCore"]),
+    .testTarget(name: "NatterStoreTests", dependencies: ["NatterStore", "NatterCore"]),
+    .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "TestSupport"]),
+    .testTarget(
+      name: "NatterUITests",
+      dependencies: ["NatterUI", "NatterCore", "NatterStore", "GtkKit", "CGtk", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -3,4 +3,32 @@
 
 #include <gtk/gtk.h>
 
+// Swift imports neither C macros nor variadic functions; these wrap the few the app uses.
+
+static inline GType natter_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType natter_type_string(void) { return G_TYPE_STRING; }
+
+static inline void natter_accessible_set_label(GtkAccessible *accessible, const char *label) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void natter_accessible_set_description(GtkAccessible *accessible,
+                                                     const char *description) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                 -1);
+}
+
+static inline void natter_log(GLogLevelFlags level, const char *message) {
+  g_log_structured("natter", level, "MESSAGE", "%s", message);
+}
+
+static inline GVariant *natter_variant_new_uint32(guint32 value) {
+  return g_variant_new_uint32(value);
+}
+
+// GTK 4.8 has no gtk_list_view_scroll_to (4.12); the list exposes this action instead.
+static inline gboolean natter_list_scroll_to_item(GtkWidget *list, guint position) {
+  return gtk_widget_activate_action(list, "list.scroll-to-item", "u", position);
+}
+
 #endif

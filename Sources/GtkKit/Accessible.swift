@@ -1,0 +1,15 @@
+import CGtk
+
+/// Accessible properties, over the variadic `gtk_accessible_update_property`.
+@MainActor
+public enum Accessible {
+  public static func setLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
+    natter_accessible_set_label(opaque(widget), label)
+  }
+
+  public static func setDescription(
+    _ widget: UnsafeMutablePointer<GtkWidget>, _ description: String
+  ) {
+    natter_accessible_set_description(opaque(widget), description)
+  }
+}

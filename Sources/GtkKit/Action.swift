@@ -1,0 +1,56 @@
+import CGtk
+
+/// A named `GSimpleAction` in an action map (`app.`, `win.` or a widget's action group).
+@MainActor
+public final class Action: Object {
+  public let name: String
+
+  /// Adds a stateless action to `map` (a GtkApplication, GtkApplicationWindow or
+  /// GSimpleActionGroup) that runs `activate`.
+  public init(
+    _ name: String, in map: UnsafeMutableRawPointer, activate: @escaping @MainActor () -> Void
+  ) {
+    self.name = name
+    guard let action = g_simple_action_new(name, nil) else {
+      fatalError("g_simple_action_new returned NULL for \(name)")
+    }
+    super.init(adopting: raw(action))
+    Signal.connect(pointer, "activate") { (_: UnsafeMutableRawPointer?) in activate() }
+    g_action_map_add_action(OpaquePointer(map), OpaquePointer(pointer))
+  }
+
+  public var isEnabled: Bool {
+    get { Bool(gboolean: g_action_get_enabled(opaque)) }
+    set { g_simple_action_set_enabled(opaque, newValue.gboolean) }
+  }
+}
+
+/// A `GSimpleActionGroup` inserted into a widget under a prefix (`composer.send`).
+@MainActor
+public final class ActionGroup: Object {
+  public init(insertedInto widget: UnsafeMutablePointer<GtkWidget>, prefix: String) {
+    guard let group = g_simple_action_group_new() else {
+      fatalError("g_simple_action_group_new returned NULL")
+    }
+    super.init(adopting: raw(group))
+    gtk_widget_insert_action_group(widget, prefix, opaque)
+  }
+}
+
+/// Keyboard accelerators for detailed action names, on the application.
+@MainActor
+public enum Accelerators {
+  public static func set(
+    _ accelerators: [String], for action: String,
+    on application: UnsafeMutablePointer<GtkApplication>
+  ) {
+    var cStrings = accelerators.map { strdup($0) }
+    cStrings.append(nil)
+    defer { cStrings.forEach { free($0) } }
+    cStrings.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+        gtk_application_set_accels_for_action(application, action, $0)
+      }
+    }
+  }
+}

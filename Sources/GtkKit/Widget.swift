@@ -1,0 +1,35 @@
+import CGtk
+
+/// A widget we own one reference to, with the few calls every view makes.
+@MainActor
+open class Widget: Object {
+  /// The widget typed for `gtk_widget_*` calls.
+  public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+
+  public init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    super.init(sinking: UnsafeMutableRawPointer(widget))
+  }
+
+  public var isVisible: Bool {
+    get { Bool(gboolean: gtk_widget_get_visible(widget)) }
+    set { gtk_widget_set_visible(widget, newValue.gboolean) }
+  }
+
+  public var isSensitive: Bool {
+    get { Bool(gboolean: gtk_widget_get_sensitive(widget)) }
+    set { gtk_widget_set_sensitive(widget, newValue.gboolean) }
+  }
+
+  public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+  public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
+  /// The name screen readers and the end-to-end tests find this widget by.
+  public func setAccessibleLabel(_ label: String) { Accessible.setLabel(widget, label) }
+
+  public func setTooltip(_ text: String?) { gtk_widget_set_tooltip_text(widget, text) }
+
+  @discardableResult
+  public func grabFocus() -> Bool { Bool(gboolean: gtk_widget_grab_focus(widget)) }
+
+  public var hasFocus: Bool { Bool(gboolean: gtk_widget_has_focus(widget)) }
+}

@@ -1,0 +1,59 @@
+import CGtk
+import GtkKit
+import TestSupport
+import Testing
+
+private final class Canary {}
+
+@Suite("MainLoop")
+@MainActor
+struct MainLoopTests {
+  @Test func idleCallbackRunsOnceAndIsReleased() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    weak var weakCanary: Canary?
+    var runs = 0
+    do {
+      let canary = Canary()
+      weakCanary = canary
+      MainLoop.idle {
+        _ = canary
+        runs += 1
+      }
+    }
+    #expect(weakCanary != nil, "a pending idle keeps its closure")
+    MainLoop.iterate(until: { runs > 0 }, seconds: 2)
+    MainLoop.iterate(seconds: 0.05)
+    #expect(runs == 1)
+    #expect(weakCanary == nil, "the destroy notify releases the closure after its one run")
+  }
+
+  @Test func cancelledIdleNeverRunsAndIsReleased() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    weak var weakCanary: Canary?
+    var runs = 0
+    do {
+      let canary = Canary()
+      weakCanary = canary
+      let id = MainLoop.idle {
+        _ = canary
+        runs += 1
+      }
+      MainLoop.cancel(id)
+    }
+    MainLoop.iterate(seconds: 0.05)
+    #expect(runs == 0)
+    #expect(weakCanary == nil)
+  }
+
+  @Test func timeoutRepeatsWhileItReturnsTrue() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    var ticks = 0
+    MainLoop.timeout(milliseconds: 1) {
+      ticks += 1
+      return ticks < 3
+    }
+    MainLoop.iterate(until: { ticks >= 3 }, seconds: 2)
+    MainLoop.iterate(seconds: 0.05)
+    #expect(ticks == 3)
+  }
+}

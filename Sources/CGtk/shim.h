@@ -18,6 +18,10 @@ static inline void natter_accessible_set_description(GtkAccessible *accessible,
                                  -1);
 }
 
+static inline void natter_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden) {
+  gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 static inline void natter_log(GLogLevelFlags level, const char *message) {
   g_log_structured("natter", level, "MESSAGE", "%s", message);
 }

@@ -12,4 +12,9 @@ public enum Accessible {
   ) {
     natter_accessible_set_description(opaque(widget), description)
   }
+
+  /// Hides a purely decorative widget (a placeholder repeating a name) from screen readers.
+  public static func setHidden(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool) {
+    natter_accessible_set_hidden(opaque(widget), hidden.gboolean)
+  }
 }

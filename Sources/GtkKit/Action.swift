@@ -48,7 +48,8 @@ public enum Accelerators {
     cStrings.append(nil)
     defer { cStrings.forEach { free($0) } }
     cStrings.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count)
+      {
         gtk_application_set_accels_for_action(application, action, $0)
       }
     }

@@ -23,7 +23,7 @@ open class Object {
   }
 
   /// The pointer typed for a C function taking `T *`.
-  public func cast<T>(_: T.Type = T.self) -> UnsafeMutablePointer<T> {
+  public func typed<T>(_: T.Type = T.self) -> UnsafeMutablePointer<T> {
     pointer.assumingMemoryBound(to: T.self)
   }
 

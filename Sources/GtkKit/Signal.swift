@@ -122,7 +122,9 @@ public enum Signal {
   ) -> UInt {
     typealias H = @MainActor (UnsafeMutablePointer<GtkTextIter>?, String) -> Void
     let trampoline:
-      @convention(c) (Pointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, gint, Pointer?)
+      @convention(c) (
+        Pointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, gint, Pointer?
+      )
         -> Void = { _, iter, text, length, data in
           nonisolated(unsafe) let iter = iter
           let inserted = text.map { pointer in

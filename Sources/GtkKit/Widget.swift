@@ -4,9 +4,12 @@ import CGtk
 @MainActor
 open class Widget: Object {
   /// The widget typed for `gtk_widget_*` calls.
-  public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+  public var widget: UnsafeMutablePointer<GtkWidget> { typed() }
 
-  public init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+  /// Wraps a widget a `gtk_*_new` function returned. Those only return NULL when GTK is not
+  /// initialised, a programming error we stop at rather than carry a NULL handle.
+  public init(_ widget: UnsafeMutablePointer<GtkWidget>?) {
+    guard let widget else { fatalError("a GTK constructor returned NULL; is GTK initialised?") }
     super.init(sinking: UnsafeMutableRawPointer(widget))
   }
 

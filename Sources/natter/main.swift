@@ -1,1 +1,4 @@
-print("natter")
+import Foundation
+import NatterUI
+
+exit(Natter.main(CommandLine.arguments))

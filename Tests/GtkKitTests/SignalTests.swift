@@ -32,7 +32,7 @@ struct SignalTests {
   @Test func disconnectReleasesTheClosureAtOnce() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     weak var weakCanary: Canary?
-    let button = Widget(try #require(gtk_button_new()))
+    let button = Widget(gtk_button_new())
     var handler: UInt = 0
     do {
       let canary = Canary()
@@ -46,17 +46,16 @@ struct SignalTests {
 
   @Test func booleanHandlerResultReachesTheEmitter() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
-    let window = Widget(try #require(gtk_window_new()))
+    let window = Widget(gtk_window_new())
     var asked = 0
     Signal.connectReturning(window.pointer, "close-request") {
       asked += 1
       return true
     }
-    gtk_window_present(window.cast())
-    gtk_window_close(window.cast())
+    gtk_window_present(window.typed())
+    gtk_window_close(window.typed())
     #expect(asked == 1)
     #expect(window.isVisible, "returning true from close-request keeps the window open")
-    gtk_window_destroy(window.cast())
+    gtk_window_destroy(window.typed())
   }
 }
-

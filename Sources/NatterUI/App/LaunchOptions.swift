@@ -1,0 +1,76 @@
+import Foundation
+
+/// What one `natter` command line asks for (SPEC §6).
+public enum LaunchOptions: Equatable, Sendable {
+  case run(dataDirectory: String?)
+  case help
+  case version
+  case export(file: String, dataDirectory: String?)
+  case `import`(file: String, dataDirectory: String?)
+  /// A mistake in the command line; print the message and the usage to stderr and exit 2.
+  case usageError(String)
+
+  /// Parses the arguments after the program name.
+  public init(arguments: [String]) {
+    var dataDirectory: String?
+    var command: LaunchOptions?
+    var remaining = arguments[...]
+
+    func value(for option: String, inline: String?) -> String? {
+      if let inline { return inline }
+      return remaining.popFirst()
+    }
+
+    while let argument = remaining.popFirst() {
+      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+      let option = parts[0]
+      let inline = parts.count > 1 ? parts[1] : nil
+      switch option {
+      case "-h", "--help": command = command ?? .help
+      case "--version": command = command ?? .version
+      case "--data-dir", "--export", "--import":
+        guard let given = value(for: option, inline: inline), !given.isEmpty else {
+          self = .usageError("\(option) needs a value")
+          return
+        }
+        if option == "--data-dir" {
+          dataDirectory = given
+        } else if command != nil && command != .help && command != .version {
+          self = .usageError("--export and --import cannot be combined")
+          return
+        } else if command == nil {
+          command =
+            option == "--export"
+            ? .export(file: given, dataDirectory: nil)
+            : .import(file: given, dataDirectory: nil)
+        }
+      default:
+        self = .usageError("unknown option \(argument)")
+        return
+      }
+    }
+
+    switch command {
+    case .none: self = .run(dataDirectory: dataDirectory)
+    case .export(let file, _): self = .export(file: file, dataDirectory: dataDirectory)
+    case .import(let file, _): self = .import(file: file, dataDirectory: dataDirectory)
+    case .some(let other): self = other
+    }
+  }
+
+  /// The text `--help` prints.
+  public static let usage = """
+    Usage: natter [OPTION…]
+
+    A keyboard-first chat window.
+
+    Options:
+      -h, --help          Show this help and exit
+      --version           Show the version and exit
+      --data-dir DIR      Keep the history and draft in DIR instead of
+                          $XDG_DATA_HOME/natter
+      --export FILE       Write every message to FILE as JSON Lines (- for stdout) and exit
+      --import FILE       Add the messages in the JSON Lines FILE and exit
+
+    """
+}

@@ -1,0 +1,62 @@
+import CGtk
+import Foundation
+import GtkKit
+
+/// The GtkApplication: one instance per session bus, one main window, the `app.*` actions.
+@MainActor
+final class NatterApplication: Object {
+  private let dataDirectory: URL
+  private var window: MainWindow?
+  private var actions: [Action] = []
+
+  init(dataDirectory: URL) {
+    self.dataDirectory = dataDirectory
+    guard let application = gtk_application_new(AppInfo.id, G_APPLICATION_DEFAULT_FLAGS) else {
+      fatalError("gtk_application_new returned NULL")
+    }
+    super.init(adopting: raw(application))
+    Signal.connect(pointer, "startup") { [unowned self] in startup() }
+    // A second launch reaches the first instance's "activate" over D-Bus: present its window.
+    Signal.connect(pointer, "activate") { [unowned self] in activate() }
+  }
+
+  var application: UnsafeMutablePointer<GtkApplication> { typed() }
+
+  /// Runs the main loop until the last window closes; returns the exit status.
+  func run(programName: String) -> Int32 {
+    // Our options are parsed before GTK starts; GApplication sees only the program name.
+    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
+    defer { argv.forEach { free($0) } }
+    return g_application_run(typed(), 1, &argv)
+  }
+
+  private func startup() {
+    if let css = ResourceLocator.url(for: "natter.css"),
+      let text = try? String(contentsOf: css, encoding: .utf8)
+    {
+      Style.apply(css: text)
+    } else {
+      Log.warning("natter.css not found; the window will use GTK's default style")
+    }
+    actions = [
+      Action("quit", in: pointer) { [unowned self] in quit() },
+      Action("about", in: pointer) { [unowned self] in window?.showAbout() },
+    ]
+    Accelerators.set(["<Control>q"], for: "app.quit", on: application)
+    Accelerators.set(["<Control>w"], for: "win.close", on: application)
+  }
+
+  private func activate() {
+    if window == nil {
+      window = MainWindow(application: application)
+      Log.debug("main window created; data directory \(dataDirectory.path)")
+    }
+    window?.present()
+  }
+
+  private func quit() {
+    // Closing (not just quitting) lets each window save its state in close-request.
+    window?.close()
+    g_application_quit(typed())
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Finds files from `Resources/` whether Natter runs from the checkout (`swift run`) or from an
+/// installed prefix (`<prefix>/bin/natter` with `<prefix>/share/natter/`).
+enum ResourceLocator {
+  static func url(for name: String) -> URL? {
+    candidates().map { $0.appendingPathComponent(name) }
+      .first { FileManager.default.fileExists(atPath: $0.path) }
+  }
+
+  private static func candidates() -> [URL] {
+    var directories: [URL] = []
+    if let override = ProcessInfo.processInfo.environment["NATTER_RESOURCES_DIR"] {
+      directories.append(URL(fileURLWithPath: override))
+    }
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+      .resolvingSymlinksInPath().deletingLastPathComponent()
+    directories.append(
+      executable.deletingLastPathComponent().appendingPathComponent("share/natter"))
+    // From the checkout: .build/<triple>/debug/natter, three levels under the package root.
+    var directory = executable
+    for _ in 0..<4 {
+      directories.append(directory.appendingPathComponent("Resources"))
+      directory.deleteLastPathComponent()
+    }
+    directories.append(
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Resources").standardizedFileURL)
+    return directories
+  }
+}

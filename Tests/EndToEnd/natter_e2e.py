@@ -1,0 +1,134 @@
+"""Drive the real natter binary as a user would: keys through xdotool, state through AT-SPI.
+
+Run inside a session bus and an X server (meson-helpers/test.sh does both). NATTER_BIN names
+the binary under test.
+"""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import unittest
+
+import pyatspi
+
+NATTER_BIN = os.environ.get("NATTER_BIN", ".build/debug/natter")
+
+
+def wait_until(predicate, timeout=10.0, interval=0.05, what="condition"):
+    """Polls predicate until it returns a true value, which is returned; fails after timeout."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception as error:  # AT-SPI objects vanish while the tree changes
+            last_error = error
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}"
+                         + (f" (last error: {last_error})" if last_error else ""))
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *args], check=True)
+
+
+def states(accessible):
+    return set(accessible.getState().getStates())
+
+
+def is_sensitive(accessible):
+    return pyatspi.STATE_SENSITIVE in states(accessible)
+
+
+def is_focused(accessible):
+    return pyatspi.STATE_FOCUSED in states(accessible)
+
+
+def text_of(accessible):
+    text = accessible.queryText()
+    return text.getText(0, -1)
+
+
+class NatterApp:
+    """One running natter process with its own data directory."""
+
+    def __init__(self, data_dir=None, args=(), env=None):
+        self.owns_data_dir = data_dir is None
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="natter-e2e-")
+        environment = dict(os.environ)
+        environment.update(env or {})
+        self.process = subprocess.Popen(
+            [NATTER_BIN, "--data-dir", self.data_dir, *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+        self.accessible_app = wait_until(self._find_app, timeout=20, what="natter on AT-SPI")
+        self.window = wait_until(self._find_window, timeout=20, what="the Natter window")
+        self.focus_window()
+
+    def _find_app(self):
+        if self.process.poll() is not None:
+            raise AssertionError(f"natter exited early with {self.process.returncode}: "
+                                 + self.process.stderr.read().decode(errors="replace"))
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in desktop:
+            if app is not None and app.get_process_id() == self.process.pid:
+                return app
+        return None
+
+    def _find_window(self):
+        for child in self.accessible_app:
+            if child.getRoleName() == "frame" and child.name == "Natter":
+                return child
+        return None
+
+    def focus_window(self):
+        """Gives the X window keyboard focus; Xvfb runs no window manager to do it."""
+        output = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(self.process.pid)],
+            check=True, capture_output=True, text=True).stdout.split()
+        window_id = output[-1]
+        xdotool("windowfocus", "--sync", window_id)
+        xdotool("mousemove", "--window", window_id, "200", "200")
+
+    def find(self, role, name, timeout=10.0):
+        """The first widget with this AT-SPI role name and accessible name."""
+        def search():
+            return pyatspi.findDescendant(
+                self.window, lambda a: a.getRoleName() == role and a.name == name,
+                True)
+        return wait_until(search, timeout=timeout, what=f"{role} '{name}'")
+
+    def find_all(self, role, name=None):
+        return pyatspi.findAllDescendants(
+            self.window,
+            lambda a: a.getRoleName() == role and (name is None or a.name == name))
+
+    def type(self, text):
+        xdotool("type", "--delay", "20", text)
+
+    def key(self, *keys):
+        xdotool("key", "--delay", "30", *keys)
+
+    def wait_exit(self, timeout):
+        return self.process.wait(timeout=timeout)
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.process.stdout.close()
+        self.process.stderr.close()
+        if self.owns_data_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+
+
+class NatterTestCase(unittest.TestCase):
+    """Starts a fresh natter per test and always stops it."""
+
+    def start(self, **kwargs):
+        app = NatterApp(**kwargs)
+        self.addCleanup(app.close)
+        return app

@@ -1,0 +1,29 @@
+# Sourced by run.sh and test.sh: installs the Debian packages Natter needs, and nothing when
+# every one is already there, so a warm run costs one dpkg-query.
+
+natter_install_packages() {
+  local missing=() package
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$package")
+  done
+  ((${#missing[@]})) || return 0
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  echo "Installing Debian packages: ${missing[*]}" >&2
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# Building and running the app.
+NATTER_APP_PACKAGES=(
+  pkg-config libgtk-4-dev libsqlite3-dev adwaita-icon-theme librsvg2-common fonts-cantarell
+  dbus dbus-x11 at-spi2-core
+)
+
+# Running every test: an X server, keys, the accessibility tree, screenshots, validators.
+NATTER_TEST_PACKAGES=(
+  "${NATTER_APP_PACKAGES[@]}"
+  xvfb xauth xdotool python3 python3-pyatspi imagemagick
+  desktop-file-utils appstream meson ninja-build
+)

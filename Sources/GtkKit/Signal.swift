@@ -139,6 +139,21 @@ public enum Signal {
       through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self), after: after)
   }
 
+  /// `void items-changed(GListModel *list, guint position, guint removed, guint added)`.
+  @discardableResult
+  public static func connectItemsChanged(
+    _ model: Pointer, _ handler: @escaping @MainActor (UInt32, UInt32, UInt32) -> Void
+  ) -> UInt {
+    typealias H = @MainActor (UInt32, UInt32, UInt32) -> Void
+    let trampoline: @convention(c) (Pointer?, guint, guint, guint, Pointer?) -> Void = {
+      _, position, removed, added, data in
+      MainActor.assumeIsolated { unbox(data, as: H.self)?(position, removed, added) }
+    }
+    return GtkKit.connect(
+      model, "items-changed", handler as H,
+      through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
+  }
+
   /// Disconnects one handler; its closure is released by the closure notify.
   public static func disconnect(_ instance: Pointer, _ handlerID: UInt) {
     g_signal_handler_disconnect(instance, gulong(handlerID))

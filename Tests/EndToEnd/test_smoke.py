@@ -1,8 +1,9 @@
 """The window opens with every named part and Ctrl+Q quits cleanly."""
 
+import subprocess
 import time
 
-from natter_e2e import NatterTestCase
+from natter_e2e import NATTER_BIN, NatterTestCase
 
 
 class SmokeTest(NatterTestCase):
@@ -20,6 +21,34 @@ class SmokeTest(NatterTestCase):
         status = app.wait_exit(timeout=5)
         self.assertEqual(status, 0, app.process.stderr.read().decode(errors="replace"))
         self.assertLess(time.monotonic() - started, 5)
+
+    def test_ctrl_w_closes_the_window_and_the_app_exits(self):
+        app = self.start()
+        app.find("text", "Message")
+        app.key("ctrl+w")
+        self.assertEqual(app.wait_exit(timeout=5), 0)
+
+    def test_second_launch_presents_the_first_window(self):
+        app = self.start()
+        app.find("text", "Message")
+        second = subprocess.run([NATTER_BIN, "--data-dir", app.data_dir],
+                                capture_output=True, timeout=10)
+        self.assertEqual(second.returncode, 0, second.stderr.decode(errors="replace"))
+        frames = [child for child in app.accessible_app if child.getRoleName() == "frame"]
+        self.assertEqual(len(frames), 1, "the first instance keeps one window")
+        self.assertIsNone(app.process.poll(), "the first instance keeps running")
+
+    def test_help_version_and_unknown_option(self):
+        help_run = subprocess.run([NATTER_BIN, "--help"], capture_output=True, text=True)
+        self.assertEqual(help_run.returncode, 0)
+        self.assertIn("--data-dir", help_run.stdout)
+        version = subprocess.run([NATTER_BIN, "--version"], capture_output=True, text=True)
+        self.assertEqual(version.returncode, 0)
+        self.assertRegex(version.stdout, r"^Natter \d+\.\d+\.\d+")
+        bad = subprocess.run([NATTER_BIN, "--frobnicate"], capture_output=True, text=True)
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("Usage:", bad.stderr)
+        self.assertEqual(bad.stdout, "")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,14 @@
+/// The unsent text and chips, as the store saves them and the composer restores them.
+public struct Draft: Equatable, Hashable, Sendable, Codable {
+  public var text: String
+  /// Chip spellings in order, without `#`.
+  public var chips: [String]
+
+  public init(text: String = "", chips: [String] = []) {
+    self.text = text
+    self.chips = chips
+  }
+
+  /// True when there is nothing worth saving.
+  public var isEmpty: Bool { text.isEmpty && chips.isEmpty }
+}

@@ -1,0 +1,8 @@
+/// The part of the window that has keyboard focus.
+public enum FocusArea: String, Equatable, Hashable, Sendable, CaseIterable {
+  case composer
+  case chipRow
+  case transcript
+  case search
+  case tagEntry
+}

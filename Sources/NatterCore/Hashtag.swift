@@ -1,0 +1,32 @@
+import Foundation
+
+/// A tag's identity: the NFC spelling as first typed, compared case-insensitively.
+///
+/// Two hashtags are equal when their `key`s are equal, so `#Café`, `#café` and a decomposed
+/// `#cafe\u{301}` are the same tag; whichever spelling came first is the one kept and shown.
+public struct Hashtag: Hashable, Sendable, CustomStringConvertible {
+  /// The tag as spelled, NFC-normalised, without the leading `#`.
+  public let spelling: String
+  /// The comparison key: NFC, then locale-independent case folding, then NFC again.
+  public let key: String
+
+  /// Wraps a spelling (without `#`); does not validate it, see `HashtagScanner.validTag(_:)`.
+  public init(_ spelling: String) {
+    self.spelling = spelling.precomposedStringWithCanonicalMapping
+    self.key = Hashtag.key(for: spelling)
+  }
+
+  /// The case-insensitive identity of a tag spelling.
+  public static func key(for spelling: String) -> String {
+    spelling.precomposedStringWithCanonicalMapping
+      .folding(options: [.caseInsensitive], locale: nil)
+      .precomposedStringWithCanonicalMapping
+  }
+
+  /// `#` followed by the spelling, as shown on a chip.
+  public var description: String { "#" + spelling }
+
+  public static func == (lhs: Hashtag, rhs: Hashtag) -> Bool { lhs.key == rhs.key }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}

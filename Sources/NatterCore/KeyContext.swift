@@ -1,0 +1,39 @@
+/// The state a key is pressed in, which decides what it does.
+public struct KeyContext: Equatable, Sendable {
+  public var focus: FocusArea
+  /// No text and no chips in the composer.
+  public var composerEmpty: Bool
+  /// The caret is at offset 0.
+  public var caretAtStart: Bool
+  public var hasSelection: Bool
+  /// An input method is composing (preedit shown); its keys are never ours.
+  public var imeComposing: Bool
+  public var sendKey: SendKey
+  /// A sent message is being edited.
+  public var isEditing: Bool
+  public var hasChips: Bool
+  /// The last edit was a hashtag conversion that Ctrl+Z can undo.
+  public var canUndoConversion: Bool
+  public var searchOpen: Bool
+  /// The Add-tag popover is open.
+  public var popoverOpen: Bool
+
+  public init(
+    focus: FocusArea = .composer, composerEmpty: Bool = true, caretAtStart: Bool = true,
+    hasSelection: Bool = false, imeComposing: Bool = false, sendKey: SendKey = .enter,
+    isEditing: Bool = false, hasChips: Bool = false, canUndoConversion: Bool = false,
+    searchOpen: Bool = false, popoverOpen: Bool = false
+  ) {
+    self.focus = focus
+    self.composerEmpty = composerEmpty
+    self.caretAtStart = caretAtStart
+    self.hasSelection = hasSelection
+    self.imeComposing = imeComposing
+    self.sendKey = sendKey
+    self.isEditing = isEditing
+    self.hasChips = hasChips
+    self.canUndoConversion = canUndoConversion
+    self.searchOpen = searchOpen
+    self.popoverOpen = popoverOpen
+  }
+}

@@ -1,0 +1,179 @@
+/// The one keyboard table: which action a key triggers in a context, and the shortcut list.
+public enum Keymap {
+  /// The action for `key` with `modifiers` in `context`, or nil to let the widget have the key.
+  ///
+  /// While an input method is composing every key is the input method's, so Enter commits the
+  /// composition and never sends.
+  public static func action(
+    for key: Key, modifiers: KeyModifiers, in context: KeyContext
+  ) -> KeyAction? {
+    if context.imeComposing { return nil }
+    var modifiers = modifiers
+    if key == .question { modifiers.remove(.shift) }  // `?` is Shift+/ on most layouts
+    if modifiers == .control, let action = windowAction(for: key, in: context) {
+      return action
+    }
+    switch context.focus {
+    case .composer: return composerAction(for: key, modifiers: modifiers, in: context)
+    case .chipRow: return chipRowAction(for: key, modifiers: modifiers)
+    case .tagEntry:
+      guard modifiers.isEmpty else { return nil }
+      if key == .enter { return .confirmTag }
+      return key == .escape ? .closePopover : nil
+    case .search:
+      return key == .escape && modifiers.isEmpty ? .closeSearch : nil
+    case .transcript:
+      return key == .escape && modifiers.isEmpty && context.searchOpen ? .closeSearch : nil
+    }
+  }
+
+  /// Ctrl shortcuts that work from anywhere (Ctrl+Home/End and Ctrl+T except in entries).
+  private static func windowAction(for key: Key, in context: KeyContext) -> KeyAction? {
+    let inEntry = context.focus == .search || context.focus == .tagEntry
+    switch key {
+    case .f: return .search
+    case .question: return .showShortcuts
+    case .comma: return .preferences
+    case .w: return .closeWindow
+    case .q: return .quit
+    case .l: return .focusComposer
+    case .t: return inEntry ? nil : .addTag
+    case .home: return inEntry ? nil : .scrollToOldest
+    case .end: return inEntry ? nil : .scrollToNewest
+    default: return nil
+    }
+  }
+
+  private static func composerAction(
+    for key: Key, modifiers: KeyModifiers, in context: KeyContext
+  ) -> KeyAction? {
+    switch (key, modifiers) {
+    case (.enter, []): return context.sendKey == .enter ? .send : .newline
+    case (.enter, .shift): return .newline
+    case (.enter, .control): return .send
+    case (.up, []):
+      return context.composerEmpty && !context.isEditing ? .editLastMessage : nil
+    case (.escape, []):
+      if context.isEditing { return .cancelEdit }
+      if context.popoverOpen { return .closePopover }
+      return context.searchOpen ? .closeSearch : nil
+    case (.backspace, []):
+      let atStart = context.caretAtStart && !context.hasSelection
+      return atStart && context.hasChips ? .removeLastChip : nil
+    case (.down, .alt): return context.hasChips ? .focusChipRow : nil
+    case (.space, []), (.tab, []), (.comma, []):
+      return context.hasSelection ? nil : .convertHashtag
+    case (.z, .control): return context.canUndoConversion ? .undoConversion : nil
+    case (.pageUp, []): return .scrollPageUp
+    case (.pageDown, []): return .scrollPageDown
+    default: return nil
+    }
+  }
+
+  private static func chipRowAction(for key: Key, modifiers: KeyModifiers) -> KeyAction? {
+    switch (key, modifiers) {
+    case (.left, []): return .previousChip
+    case (.right, []): return .nextChip
+    case (.delete, []), (.backspace, []): return .removeFocusedChip
+    case (.escape, []), (.up, .alt): return .leaveChipRow
+    case (.pageUp, []): return .scrollPageUp
+    case (.pageDown, []): return .scrollPageDown
+    default: return nil
+    }
+  }
+
+  /// Every shortcut, in shortcuts-window order; each SPEC §5 row appears here.
+  public static let shortcuts: [Shortcut] = [
+    Shortcut(
+      key: .enter, modifiers: [], title: "Send (with “Ctrl+Enter sends”: new line)",
+      section: .composer, action: .send, isGlobal: false),
+    Shortcut(
+      key: .enter, modifiers: .shift, title: "New line", section: .composer, action: .newline,
+      isGlobal: false),
+    Shortcut(
+      key: .enter, modifiers: .control, title: "Send (with “Ctrl+Enter sends”: the only send key)",
+      section: .composer, action: .send, isGlobal: false),
+    Shortcut(
+      key: .up, modifiers: [], title: "Edit last own message (empty composer)",
+      section: .composer, action: .editLastMessage, isGlobal: false),
+    Shortcut(
+      key: .escape, modifiers: [], title: "Cancel edit, close popover or search",
+      section: .composer, action: .cancelEdit, isGlobal: false),
+    Shortcut(
+      key: .z, modifiers: .control, title: "Undo tag conversion", section: .composer,
+      action: .undoConversion, isGlobal: false),
+    Shortcut(
+      key: .t, modifiers: .control, title: "Add tag", section: .tags, action: .addTag,
+      isGlobal: true),
+    Shortcut(
+      key: .backspace, modifiers: [], title: "Remove last tag (caret at start)", section: .tags,
+      action: .removeLastChip, isGlobal: false),
+    Shortcut(
+      key: .down, modifiers: .alt, title: "Into the tag row", section: .tags,
+      action: .focusChipRow, isGlobal: false),
+    Shortcut(
+      key: .up, modifiers: .alt, title: "Out of the tag row", section: .tags,
+      action: .leaveChipRow, isGlobal: false),
+    Shortcut(
+      key: .left, modifiers: [], title: "Previous tag", section: .tags, action: .previousChip,
+      isGlobal: false),
+    Shortcut(
+      key: .right, modifiers: [], title: "Next tag", section: .tags, action: .nextChip,
+      isGlobal: false),
+    Shortcut(
+      key: .delete, modifiers: [], title: "Remove focused tag", section: .tags,
+      action: .removeFocusedChip, isGlobal: false),
+    Shortcut(
+      key: .l, modifiers: .control, title: "Focus the composer", section: .transcript,
+      action: .focusComposer, isGlobal: true),
+    Shortcut(
+      key: .pageUp, modifiers: [], title: "Scroll up (focus stays in the composer)",
+      section: .transcript, action: .scrollPageUp, isGlobal: false),
+    Shortcut(
+      key: .pageDown, modifiers: [], title: "Scroll down (focus stays in the composer)",
+      section: .transcript, action: .scrollPageDown, isGlobal: false),
+    Shortcut(
+      key: .home, modifiers: .control, title: "Oldest message", section: .transcript,
+      action: .scrollToOldest, isGlobal: true),
+    Shortcut(
+      key: .end, modifiers: .control, title: "Newest message", section: .transcript,
+      action: .scrollToNewest, isGlobal: true),
+    Shortcut(
+      key: .f, modifiers: .control, title: "Search and filter", section: .transcript,
+      action: .search, isGlobal: true),
+    Shortcut(
+      key: .question, modifiers: .control, title: "Keyboard shortcuts", section: .application,
+      action: .showShortcuts, isGlobal: true),
+    Shortcut(
+      key: .comma, modifiers: .control, title: "Preferences", section: .application,
+      action: .preferences, isGlobal: true),
+    Shortcut(
+      key: .w, modifiers: .control, title: "Close window", section: .application,
+      action: .closeWindow, isGlobal: true),
+    Shortcut(
+      key: .q, modifiers: .control, title: "Quit", section: .application, action: .quit,
+      isGlobal: true),
+  ]
+
+  /// The accelerators to register for each global action name, in table order.
+  public static var globalAccelerators: [(actionName: String, accelerators: [String])] {
+    var result: [(actionName: String, accelerators: [String])] = []
+    for shortcut in shortcuts where shortcut.isGlobal {
+      if let index = result.firstIndex(where: { $0.actionName == shortcut.actionName }) {
+        result[index].accelerators.append(shortcut.accelerator)
+      } else {
+        result.append((shortcut.actionName, [shortcut.accelerator]))
+      }
+    }
+    return result
+  }
+
+  /// The shortcut table as Markdown, for the README.
+  public static func markdownTable() -> String {
+    var lines = ["| Keys | Action |", "|---|---|"]
+    for shortcut in shortcuts {
+      lines.append("| \(shortcut.label) | \(shortcut.title) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

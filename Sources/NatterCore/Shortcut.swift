@@ -1,0 +1,27 @@
+/// One row of the keyboard shortcut table: the shortcuts window, GTK accelerators and README.
+public struct Shortcut: Equatable, Sendable {
+  /// A group in the shortcuts window.
+  public enum Section: String, Equatable, Sendable, CaseIterable {
+    case composer = "Composer"
+    case tags = "Tags"
+    case transcript = "Transcript"
+    case application = "Application"
+  }
+
+  public let key: Key
+  public let modifiers: KeyModifiers
+  /// What the keys do, as shown in the shortcuts window (`Add tag`).
+  public let title: String
+  public let section: Section
+  public let action: KeyAction
+  /// Whether the app registers it with `gtk_application_set_accels_for_action`; the others act
+  /// only in their context and are dispatched by the key controller through `Keymap`.
+  public let isGlobal: Bool
+
+  /// The accelerator in GTK syntax (`<Control>t`, `<Control>question`, `Page_Up`).
+  public var accelerator: String { modifiers.gtkPrefix + key.gdkName }
+  /// The keys as a person reads them (`Ctrl+T`, `Shift+Enter`, `Ctrl+?`).
+  public var label: String { modifiers.labelPrefix + key.label }
+  /// The GAction it triggers (`composer.add-tag`, `win.search`, `app.quit`).
+  public var actionName: String { action.actionName }
+}

@@ -1,0 +1,39 @@
+/// Running counts of a text's Unicode scalars, kept up to date from edits alone.
+struct TextTally: Equatable, Sendable {
+  /// All scalars.
+  private(set) var scalars = 0
+  /// Scalars that are not whitespace or newlines.
+  private(set) var visible = 0
+
+  init() {}
+
+  /// The tally of a whole text (used when a text is read once, and by tests as reference).
+  init(_ text: String) { add(text) }
+
+  /// Whether a scalar counts as whitespace for "has something to send" and trimming.
+  static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+
+  /// Counts `text` in; costs O(text).
+  mutating func add(_ text: String) {
+    for scalar in text.unicodeScalars {
+      scalars += 1
+      if !TextTally.isBlank(scalar) { visible += 1 }
+    }
+  }
+
+  /// Counts `text` out; clamps at zero if the view reported more than it had.
+  mutating func remove(_ text: String) {
+    let removed = TextTally(text)
+    scalars = max(0, scalars - removed.scalars)
+    visible = max(0, visible - removed.visible)
+  }
+
+  /// `text` without leading and trailing whitespace and newlines; inner ones kept.
+  static func trimmed(_ text: String) -> String {
+    let view = text.unicodeScalars
+    guard let first = view.firstIndex(where: { !isBlank($0) }),
+      let last = view.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(view[first...last])
+  }
+}

@@ -64,6 +64,9 @@ extension MessageStore {
   static func openFile(_ file: URL, upToVersion target: Int = Schema.latestVersion) throws
     -> MessageStore
   {
+    if let problem = DatabaseHeader.problem(at: file.path) {
+      throw StoreError.corrupt(detail: "\(file.path): \(problem)")
+    }
     let db = try SQLiteConnection(path: file.path)
     // Reading the schema is the first real access: garbage fails here with SQLITE_NOTADB.
     _ = try db.integer("SELECT count(*) FROM sqlite_schema")

@@ -22,7 +22,12 @@ let package = Package(
 
     .target(name: "TestSupport", dependencies: ["GtkKit", "CGtk"], path: "Tests/TestSupport"),
     .testTarget(name: "NatterCoreTests", dependencies: ["NatterCore"]),
-    .testTarget(name: "NatterStoreTests", dependencies: ["NatterStore", "NatterCore"]),
+    .testTarget(
+      name: "NatterStoreTests",
+      dependencies: ["NatterStore", "NatterCore", "natter-store-torture"]),
+    .executableTarget(
+      name: "natter-store-torture", dependencies: ["NatterStore", "NatterCore"],
+      path: "Tests/StoreTorture"),
     .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "TestSupport"]),
     .testTarget(
       name: "NatterUITests",

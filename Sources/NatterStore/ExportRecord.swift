@@ -1,0 +1,78 @@
+/// One message in the exchange format, with the time as stored (milliseconds, UTC).
+struct ExportRecord: Equatable {
+  var id: String
+  var sender: String
+  var sentAtMilliseconds: Int64
+  var body: String
+  var tags: [String]
+  var edited: Bool
+}
+
+extension ExportRecord {
+  /// Validates one parsed line; the thrown string says what is wrong, for `invalidLine`.
+  ///
+  /// `id`, `sender`, `sent_at` and `body` are required; `tags` and `edited` default to none and
+  /// false; other keys are ignored so files from a newer Natter still import.
+  init(json: JSONValue) throws(ImportLineFailure) {
+    guard case .object(let members) = json else {
+      throw ImportLineFailure(reason: "expected a JSON object, found \(json.kind)")
+    }
+    var id: String?
+    var sender: String?
+    var sentAt: Int64?
+    var body: String?
+    var tags: [String] = []
+    var edited = false
+    var seen = Set<String>()
+    for (key, value) in members {
+      guard seen.insert(key).inserted else {
+        throw ImportLineFailure(reason: "duplicate key \"\(key)\"")
+      }
+      switch key {
+      case "id":
+        id = try Self.string(value, key)
+        if id?.isEmpty == true { throw ImportLineFailure(reason: "\"id\" is empty") }
+      case "sender": sender = try Self.string(value, key)
+      case "body": body = try Self.string(value, key)
+      case "sent_at":
+        let text = try Self.string(value, key)
+        guard let milliseconds = Timestamp.parse(Array(text.utf8)) else {
+          throw ImportLineFailure(
+            reason: "\"sent_at\" is not an ISO-8601 date and time like 2026-11-29T18:55:41Z")
+        }
+        sentAt = milliseconds
+      case "tags":
+        guard case .array(let elements) = value else {
+          throw ImportLineFailure(reason: "\"tags\" must be an array of strings")
+        }
+        tags = try elements.map { element throws(ImportLineFailure) in
+          guard case .string(let tag) = element, !tag.isEmpty else {
+            throw ImportLineFailure(reason: "\"tags\" must be an array of non-empty strings")
+          }
+          return tag
+        }
+      case "edited":
+        guard case .bool(let flag) = value else {
+          throw ImportLineFailure(reason: "\"edited\" must be true or false")
+        }
+        edited = flag
+      default: break
+      }
+    }
+    guard let id else { throw ImportLineFailure(reason: "missing \"id\"") }
+    guard let sender else { throw ImportLineFailure(reason: "missing \"sender\"") }
+    guard let sentAt else { throw ImportLineFailure(reason: "missing \"sent_at\"") }
+    guard let body else { throw ImportLineFailure(reason: "missing \"body\"") }
+    self.init(
+      id: id, sender: sender, sentAtMilliseconds: sentAt, body: body, tags: tags, edited: edited)
+  }
+
+  private static func string(_ value: JSONValue, _ key: String) throws(ImportLineFailure)
+    -> String
+  {
+    guard case .string(let text) = value else {
+      throw ImportLineFailure(reason: "\"\(key)\" must be a string, found \(value.kind)")
+    }
+    return text
+  }
+}

@@ -1,0 +1,52 @@
+/// Writes the export format byte for byte the same every time: fixed key order, no spaces.
+///
+/// `{"id":"…","sender":"…","sent_at":"…","body":"…","tags":["…"],"edited":false}`
+enum JSONLineEncoder {
+  /// Appends one message line, including its newline.
+  static func appendLine(_ record: ExportRecord, to out: inout [UInt8]) {
+    out.append(contentsOf: #"{"id":"#.utf8)
+    appendString(record.id, to: &out)
+    out.append(contentsOf: #","sender":"#.utf8)
+    appendString(record.sender, to: &out)
+    out.append(contentsOf: #","sent_at":""#.utf8)
+    Timestamp.append(record.sentAtMilliseconds, to: &out)
+    out.append(contentsOf: #"","body":"#.utf8)
+    appendString(record.body, to: &out)
+    out.append(contentsOf: #","tags":"#.utf8)
+    appendArray(record.tags, to: &out)
+    out.append(contentsOf: record.edited ? #","edited":true}"#.utf8 : #","edited":false}"#.utf8)
+    out.append(UInt8(ascii: "\n"))
+  }
+
+  /// Appends `["a","b"]`.
+  static func appendArray(_ strings: [String], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "["))
+    for (index, string) in strings.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      appendString(string, to: &out)
+    }
+    out.append(UInt8(ascii: "]"))
+  }
+
+  /// Appends a JSON string per RFC 8259 §7: quote, backslash and C0 controls escaped; all other
+  /// characters, including non-ASCII, written as UTF-8.
+  static func appendString(_ string: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
+      case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
+      case 0x08: out.append(contentsOf: [92, UInt8(ascii: "b")])
+      case 0x0C: out.append(contentsOf: [92, UInt8(ascii: "f")])
+      case 0x0A: out.append(contentsOf: [92, UInt8(ascii: "n")])
+      case 0x0D: out.append(contentsOf: [92, UInt8(ascii: "r")])
+      case 0x09: out.append(contentsOf: [92, UInt8(ascii: "t")])
+      case 0..<0x20:
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,151 @@
+import CSQLite
+import Foundation
+
+extension MessageStore {
+  /// The database file's name inside the data directory.
+  public static let databaseFileName = "natter.sqlite3"
+
+  /// `$XDG_DATA_HOME/natter`, or `~/.local/share/natter` when that is unset or relative.
+  public static func defaultDataDirectory(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    // XDG Base Directory spec: a relative XDG_DATA_HOME is invalid and must be ignored.
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("natter")
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".local/share/natter", isDirectory: true)
+  }
+
+  /// Opens `natter.sqlite3` in `dataDirectory`, creating the directory and the database.
+  ///
+  /// Never throws: a damaged file is moved aside and replaced, and an unwritable one gives an
+  /// in-memory store, each reported in the result for the app's banner.
+  public static func open(dataDirectory: URL, now: Date = Date()) -> OpenResult {
+    let directory = dataDirectory.path
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      return unsaved(
+        reason: .dataDirectoryUnavailable(path: directory, detail: describe(error)))
+    }
+    // Root ignores permission bits, so only a real write tells whether the directory is writable
+    // (a read-only mount fails here with EROFS even for root).
+    if let problem = writeProbe(directory: directory) {
+      return unsaved(reason: .readOnly(detail: "\(directory): \(problem)"))
+    }
+    let file = dataDirectory.appendingPathComponent(databaseFileName)
+    do {
+      return .opened(try openFile(file))
+    } catch StoreError.corrupt(let detail) {
+      return recover(file, reason: .corrupt(detail: detail), now: now)
+    } catch StoreError.sqlite(let code, let message)
+      where [SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH].contains(code & 0xff)
+    {
+      // The directory is writable (probed above), so the file itself cannot be read.
+      return recover(file, reason: .corrupt(detail: "unreadable: \(message)"), now: now)
+    } catch let error as StoreError {
+      return unsaved(reason: error)
+    } catch {
+      return unsaved(reason: .sqlite(code: SQLITE_ERROR, message: describe(error)))
+    }
+  }
+
+  /// A store in memory, for an unsaved session and for tests.
+  public static func inMemory() throws -> MessageStore {
+    let db = try SQLiteConnection(path: ":memory:")
+    try Schema.migrate(db)
+    return MessageStore(db: db, databaseURL: nil)
+  }
+
+  /// Opens, configures and migrates a database file; throws when it is unusable.
+  static func openFile(_ file: URL, upToVersion target: Int = Schema.latestVersion) throws
+    -> MessageStore
+  {
+    if let problem = DatabaseHeader.problem(at: file.path) {
+      throw StoreError.corrupt(detail: "\(file.path): \(problem)")
+    }
+    let db = try SQLiteConnection(path: file.path)
+    // Reading the schema is the first real access: garbage fails here with SQLITE_NOTADB.
+    _ = try db.integer("SELECT count(*) FROM sqlite_schema")
+    let mode = try db.texts("PRAGMA journal_mode = WAL").first ?? ""
+    guard mode == "wal" else {
+      throw StoreError.readOnly(detail: "cannot switch to WAL journal (got '\(mode)')")
+    }
+    // FULL: every commit fsyncs the WAL, so a stored message survives power loss as well as a
+    // killed process. Messages are sent at human speed, so the cost of a sync is not felt.
+    try db.execute("PRAGMA synchronous = FULL")
+    // Stops the WAL from keeping its peak size after a large import is checkpointed.
+    try db.execute("PRAGMA journal_size_limit = 8388608")
+    if sqlite3_db_readonly(db.handle, "main") == 1 {
+      throw StoreError.readOnly(detail: "\(file.path) is read-only")
+    }
+    try Schema.migrate(db, upTo: target)
+    // Takes and drops the write lock: fails now, not on the first message, when writes cannot work.
+    try db.execute("BEGIN IMMEDIATE")
+    try db.execute("ROLLBACK")
+    return MessageStore(db: db, databaseURL: file)
+  }
+
+  private static func unsaved(reason: StoreError) -> OpenResult {
+    do {
+      return .unsaved(try inMemory(), reason: reason)
+    } catch let error as StoreError {
+      return .failed(error)
+    } catch {
+      return .failed(reason)
+    }
+  }
+
+  /// Moves the database (and its -wal and -shm, which belong to it) aside, then starts fresh.
+  private static func recover(_ file: URL, reason: StoreError, now: Date) -> OpenResult {
+    let manager = FileManager.default
+    let stamp = corruptStamp(now)
+    var aside = URL(fileURLWithPath: file.path + ".corrupt-\(stamp)")
+    var attempt = 1
+    while manager.fileExists(atPath: aside.path) {
+      attempt += 1
+      aside = URL(fileURLWithPath: file.path + ".corrupt-\(stamp)-\(attempt)")
+    }
+    do {
+      // Companions first: a -wal left beside a fresh database could be replayed into it.
+      for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: file.path + suffix) {
+        try manager.moveItem(atPath: file.path + suffix, toPath: aside.path + suffix)
+      }
+      try manager.moveItem(atPath: file.path, toPath: aside.path)
+    } catch {
+      return unsaved(reason: reason)
+    }
+    do {
+      return .recovered(try openFile(file), movedAside: aside, reason: reason)
+    } catch let error as StoreError {
+      return unsaved(reason: error)
+    } catch {
+      return unsaved(reason: reason)
+    }
+  }
+
+  /// `20261129T185541Z`: sortable, and free of characters that need quoting in a shell.
+  private static func corruptStamp(_ date: Date) -> String {
+    var bytes: [UInt8] = []
+    Timestamp.append(Timestamp.milliseconds(date) / 1000 * 1000, to: &bytes)
+    return String(decoding: bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") },
+      as: UTF8.self)
+  }
+
+  /// Creates and removes a file; returns why that failed, or nil.
+  private static func writeProbe(directory: String) -> String? {
+    let probe = directory + "/.natter-write-probe-\(getpid())"
+    let fd = Foundation.open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    close(fd)
+    unlink(probe)
+    return nil
+  }
+
+  private static func describe(_ error: Error) -> String {
+    (error as? StoreError)?.description ?? String(describing: error)
+  }
+}

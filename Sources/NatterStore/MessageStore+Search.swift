@@ -1,0 +1,66 @@
+import NatterCore
+
+/// Search, the last own message, and tag completion.
+extension MessageStore {
+  /// Messages matching every word of `text` (as word prefixes, via FTS5) and carrying every tag
+  /// in `tags` (compared case-insensitively), newest first, older than `cursor` when given.
+  public func search(
+    query text: String, tags: [String], before cursor: MessageCursor? = nil, limit: Int
+  ) throws -> [Message] {
+    var conditions: [String] = []
+    var values: [StatementValue] = []
+    if let match = Self.ftsQuery(text) {
+      conditions.append("seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
+      values.append(.text(match))
+    }
+    for key in Set(tags.map(TagKey.of)).sorted() {
+      conditions.append("seq IN (SELECT message_seq FROM message_tags WHERE key = ?)")
+      values.append(.text(key))
+    }
+    if let cursor {
+      conditions.append("(sent_at, id) < (?, ?)")
+      values.append(.integer(cursor.sentAtMilliseconds))
+      values.append(.text(cursor.id))
+    }
+    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    let statement = try db.cached(
+      """
+      SELECT \(Self.messageColumns) FROM messages \(filter)
+      ORDER BY sent_at DESC, id DESC LIMIT ?
+      """)
+    values.append(.integer(Int64(limit)))
+    try statement.bind(values)
+    return try messages(from: statement)
+  }
+
+  /// The newest message from `sender`, for "Up edits the last own message".
+  public func lastOwnMessage(sender: String) throws -> Message? {
+    let statement = try db.cached(
+      """
+      SELECT \(Self.messageColumns) FROM messages WHERE sender = ?
+      ORDER BY sent_at DESC, id DESC LIMIT 1
+      """)
+    try statement.bind(1, sender)
+    return try messages(from: statement).first
+  }
+
+  /// Tags used before, most recently used first, each spelled as it was last used.
+  public func recentTags(limit: Int) throws -> [String] {
+    let statement = try db.cached(
+      "SELECT tag FROM tag_usage ORDER BY last_used DESC, key LIMIT ?")
+    defer { statement.reset() }
+    try statement.bind(1, limit)
+    var tags: [String] = []
+    while try statement.step() { tags.append(statement.text(0)) }
+    return tags
+  }
+
+  /// An FTS5 query that treats the user's text as plain words: each is quoted (so `AND`, `-`
+  /// or `"` mean nothing special) and matched as a prefix; nil when there are no words.
+  static func ftsQuery(_ text: String) -> String? {
+    let words = text.split(whereSeparator: { $0.isWhitespace })
+    guard !words.isEmpty else { return nil }
+    return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+      .joined(separator: " ")
+  }
+}

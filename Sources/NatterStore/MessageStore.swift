@@ -1,0 +1,151 @@
+import CSQLite
+import Foundation
+import NatterCore
+
+/// The message history and the draft, in one SQLite database.
+///
+/// Not `Sendable`: the app uses one store from the main thread; each call is a short
+/// synchronous SQLite call (a page of rows, one insert).
+public final class MessageStore {
+  let db: SQLiteConnection
+  /// The database file, or nil for an in-memory store whose session is not saved.
+  public let databaseURL: URL?
+
+  init(db: SQLiteConnection, databaseURL: URL?) {
+    self.db = db
+    self.databaseURL = databaseURL
+  }
+
+  /// Whether messages written to this store outlive the process.
+  public var isPersistent: Bool { databaseURL != nil }
+
+  // SQLITE_CONSTRAINT_UNIQUE is a macro expression Swift does not import.
+  static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
+
+  /// The columns `message(from:)` reads, in order.
+  static let messageColumns = "seq, id, sender, sent_at, body, edited, delivery"
+
+  /// Stores a new message; it is committed (and synced to disk) when this returns.
+  public func insert(_ message: Message) throws {
+    try db.transaction {
+      let statement = try db.cached(
+        """
+        INSERT INTO messages (id, sender, sent_at, body, edited, delivery)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """)
+      try bindFields(of: message, to: statement)
+      do {
+        try statement.run()
+      } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
+        throw StoreError.duplicateID(message.id)
+      }
+      let seq = sqlite3_last_insert_rowid(db.handle)
+      try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
+    }
+  }
+
+  /// Replaces the stored message with the same id (an edit); its position follows its `sentAt`.
+  public func replace(_ message: Message) throws {
+    try db.transaction {
+      let lookup = try db.cached("SELECT seq FROM messages WHERE id = ?")
+      try lookup.bind(1, message.id)
+      guard try lookup.step() else {
+        lookup.reset()
+        throw StoreError.notFound(id: message.id)
+      }
+      let seq = lookup.int64(0)
+      lookup.reset()
+      let update = try db.cached(
+        """
+        UPDATE messages SET sender = ?2, sent_at = ?3, body = ?4, edited = ?5, delivery = ?6
+        WHERE id = ?1
+        """)
+      try bindFields(of: message, to: update)
+      try update.run()
+      let clear = try db.cached("DELETE FROM message_tags WHERE message_seq = ?")
+      try clear.bind(1, seq)
+      try clear.run()
+      try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
+    }
+  }
+
+  /// The number of stored messages, read from a counter rather than by counting rows.
+  public func count() throws -> Int {
+    Int(try db.integer("SELECT n FROM message_count WHERE slot = 0") ?? 0)
+  }
+
+  /// The stored message with this id, if any.
+  public func message(id: String) throws -> Message? {
+    let statement = try db.cached("SELECT \(Self.messageColumns) FROM messages WHERE id = ?")
+    defer { statement.reset() }
+    try statement.bind(1, id)
+    return try statement.step() ? try message(from: statement) : nil
+  }
+
+  /// Runs SQLite's full consistency check; `["ok"]` when the file is sound.
+  func integrityCheck() throws -> [String] {
+    try db.texts("PRAGMA integrity_check")
+  }
+
+  private func bindFields(of message: Message, to statement: Statement) throws {
+    try statement.bind(1, message.id)
+    try statement.bind(2, message.sender)
+    try statement.bind(3, Timestamp.milliseconds(message.sentAt))
+    try statement.bind(4, message.body)
+    try statement.bind(5, message.edited ? 1 : 0)
+    try statement.bind(6, message.delivery.rawValue)
+  }
+
+  /// Stores tags in chip order and records their use for completion.
+  func insertTags(_ tags: [String], seq: Int64, sentAt: Int64) throws {
+    guard !tags.isEmpty else { return }
+    let insert = try db.cached(
+      "INSERT INTO message_tags (message_seq, position, tag, key) VALUES (?, ?, ?, ?)")
+    let usage = try db.cached(
+      """
+      INSERT INTO tag_usage (key, tag, last_used) VALUES (?1, ?2, ?3)
+      ON CONFLICT (key) DO UPDATE SET tag = excluded.tag, last_used = excluded.last_used
+      WHERE excluded.last_used >= tag_usage.last_used
+      """)
+    for (position, tag) in tags.enumerated() {
+      let key = TagKey.of(tag)
+      try insert.bind(1, seq)
+      try insert.bind(2, position)
+      try insert.bind(3, tag)
+      try insert.bind(4, key)
+      try insert.run()
+      try usage.bind(1, key)
+      try usage.bind(2, tag)
+      try usage.bind(3, sentAt)
+      try usage.run()
+    }
+  }
+
+  /// Builds a message from a row of `messageColumns`, loading its tags.
+  func message(from row: Statement) throws -> Message {
+    let tags = try self.tags(seq: row.int64(0))
+    return Message(
+      id: row.text(1), sender: row.text(2), sentAt: Timestamp.date(row.int64(3)),
+      body: row.text(4), tags: tags, edited: row.int64(5) != 0,
+      // An unknown value can only come from a newer writer; showing it as sent is the least wrong.
+      delivery: Message.Delivery(rawValue: row.text(6)) ?? .sent)
+  }
+
+  /// Reads every row of a statement over `messageColumns`.
+  func messages(from statement: Statement) throws -> [Message] {
+    defer { statement.reset() }
+    var result: [Message] = []
+    while try statement.step() { result.append(try message(from: statement)) }
+    return result
+  }
+
+  private func tags(seq: Int64) throws -> [String] {
+    let statement = try db.cached(
+      "SELECT tag FROM message_tags WHERE message_seq = ? ORDER BY position")
+    defer { statement.reset() }
+    try statement.bind(1, seq)
+    var tags: [String] = []
+    while try statement.step() { tags.append(statement.text(0)) }
+    return tags
+  }
+}

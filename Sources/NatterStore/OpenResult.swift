@@ -1,0 +1,34 @@
+import Foundation
+
+/// What `MessageStore.open` found; every case but `failed` gives a usable store.
+public enum OpenResult {
+  /// The history opened normally.
+  case opened(MessageStore)
+  /// The old database was damaged or unreadable; it was moved to `movedAside` (never deleted)
+  /// and a fresh one was started.
+  case recovered(MessageStore, movedAside: URL, reason: StoreError)
+  /// The history cannot be written; the store is in memory and this session will not be saved.
+  case unsaved(MessageStore, reason: StoreError)
+  /// Not even an in-memory database could be made (out of memory).
+  case failed(StoreError)
+
+  /// The store to use, if any.
+  public var store: MessageStore? {
+    switch self {
+    case .opened(let store), .recovered(let store, _, _), .unsaved(let store, _): return store
+    case .failed: return nil
+    }
+  }
+
+  /// The sentence for the app's banner, or nil when all is well.
+  public var bannerMessage: String? {
+    switch self {
+    case .opened: return nil
+    case .recovered(_, let movedAside, _):
+      return "The message history was damaged, so a new one was started; "
+        + "the old file was kept as \(movedAside.lastPathComponent)."
+    case .unsaved(_, let reason): return reason.userMessage
+    case .failed(let reason): return reason.userMessage
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/// The ordered schema migrations; a database at version N has had the first N applied.
+///
+/// Append only: a released step must never change, because databases in the wild were made by it.
+enum Schema {
+  static let migrations: [Migration] = [
+    Migration(version: 1) { db in
+      // sent_at is integer milliseconds since the epoch, UTC; (sent_at, id) is transcript order.
+      // seq is the rowid, so the other tables can refer to a message by an integer.
+      try db.execute(
+        """
+        CREATE TABLE messages (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          sender TEXT NOT NULL,
+          sent_at INTEGER NOT NULL,
+          body TEXT NOT NULL,
+          edited INTEGER NOT NULL DEFAULT 0,
+          delivery TEXT NOT NULL DEFAULT 'sent'
+        );
+        CREATE INDEX messages_by_time ON messages (sent_at, id);
+        CREATE INDEX messages_by_sender ON messages (sender, sent_at, id);
+        """)
+    },
+    Migration(version: 2) { db in
+      // key is the tag normalised (NFC, lowercased) so search and completion ignore case.
+      // tag_usage keeps one row per key so completion never scans every tagged message.
+      try db.execute(
+        """
+        CREATE TABLE message_tags (
+          message_seq INTEGER NOT NULL,
+          position INTEGER NOT NULL,
+          tag TEXT NOT NULL,
+          key TEXT NOT NULL,
+          PRIMARY KEY (message_seq, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX message_tags_by_key ON message_tags (key, message_seq);
+        CREATE TABLE tag_usage (
+          key TEXT PRIMARY KEY,
+          tag TEXT NOT NULL,
+          last_used INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX tag_usage_by_time ON tag_usage (last_used);
+        """)
+    },
+    Migration(version: 3) { db in
+      // An external-content FTS5 index over the body, kept in step by triggers; 'rebuild'
+      // indexes the messages stored before this version.
+      try db.execute(
+        """
+        CREATE VIRTUAL TABLE messages_fts USING fts5 (
+          body, content = 'messages', content_rowid = 'seq',
+          tokenize = 'unicode61 remove_diacritics 2'
+        );
+        INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
+        CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+          INSERT INTO messages_fts (rowid, body) VALUES (new.seq, new.body);
+        END;
+        CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+          INSERT INTO messages_fts (messages_fts, rowid, body) VALUES ('delete', old.seq, old.body);
+        END;
+        CREATE TRIGGER messages_fts_update AFTER UPDATE OF body ON messages BEGIN
+          INSERT INTO messages_fts (messages_fts, rowid, body) VALUES ('delete', old.seq, old.body);
+          INSERT INTO messages_fts (rowid, body) VALUES (new.seq, new.body);
+        END;
+        CREATE TABLE draft (
+          slot INTEGER PRIMARY KEY CHECK (slot = 0),
+          text TEXT NOT NULL,
+          chips TEXT NOT NULL
+        );
+        """)
+    },
+    Migration(version: 4) { db in
+      // count(*) walks a whole index (tens of ms at a million rows, on every start); a counter
+      // kept by triggers makes the transcript's size free.
+      try db.execute(
+        """
+        CREATE TABLE message_count (slot INTEGER PRIMARY KEY CHECK (slot = 0), n INTEGER NOT NULL);
+        INSERT INTO message_count (slot, n) VALUES (0, (SELECT count(*) FROM messages));
+        CREATE TRIGGER message_count_insert AFTER INSERT ON messages BEGIN
+          UPDATE message_count SET n = n + 1 WHERE slot = 0;
+        END;
+        CREATE TRIGGER message_count_delete AFTER DELETE ON messages BEGIN
+          UPDATE message_count SET n = n - 1 WHERE slot = 0;
+        END;
+        """)
+    },
+  ]
+
+  /// The version this build writes.
+  static var latestVersion: Int { migrations.count }
+
+  /// Applies the missing migrations up to `target`, each in its own transaction.
+  static func migrate(_ db: SQLiteConnection, upTo target: Int = latestVersion) throws {
+    let current = try db.userVersion
+    guard current <= latestVersion else {
+      throw StoreError.newerSchema(found: current, supported: latestVersion)
+    }
+    for migration in migrations where migration.version > current && migration.version <= target {
+      try db.transaction {
+        // Re-read inside the lock: another process may have migrated meanwhile.
+        guard try db.userVersion < migration.version else { return }
+        try migration.apply(db)
+        try db.setUserVersion(migration.version)
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import NatterCore
+import Testing
+
+@testable import NatterStore
+
+@Suite struct SchemaMigrationTests {
+  @Test func versionsAreContiguousFromOne() {
+    #expect(Schema.migrations.map(\.version) == Array(1...Schema.latestVersion))
+  }
+
+  /// Builds a database as an older Natter left it, with data in every table that version had,
+  /// then opens it with the current store.
+  @Test(arguments: 0..<Schema.latestVersion)
+  func migratesFromEarlierVersionKeepingData(version: Int) throws {
+    let dir = try TemporaryDirectory()
+    do {
+      let db = try SQLiteConnection(path: dir.databaseURL.path)
+      _ = try db.texts("PRAGMA journal_mode = WAL")
+      try Schema.migrate(db, upTo: version)
+      #expect(try db.userVersion == version)
+      if version >= 1 {
+        try db.execute(
+          """
+          INSERT INTO messages (id, sender, sent_at, body, edited, delivery) VALUES
+            ('m1', 'alice', 1795978541000, 'old history survives', 0, 'sent'),
+            ('m2', 'bob', 1795978542500, 'edited reply', 1, 'failed');
+          """)
+      }
+      if version >= 2 {
+        try db.execute(
+          """
+          INSERT INTO message_tags (message_seq, position, tag, key)
+            SELECT seq, 0, 'Swift', 'swift' FROM messages WHERE id = 'm1';
+          INSERT INTO tag_usage (key, tag, last_used) VALUES ('swift', 'Swift', 1795978541000);
+          """)
+      }
+      if version >= 3 {
+        try db.execute("INSERT INTO draft (slot, text, chips) VALUES (0, 'unsent', '[\"x\"]')")
+      }
+    }
+    let result = MessageStore.open(dataDirectory: dir.url)
+    guard case .opened(let store) = result else {
+      Issue.record("expected opened, got \(result)")
+      return
+    }
+    #expect(try store.db.userVersion == Schema.latestVersion)
+    #expect(try store.integrityCheck() == ["ok"])
+    guard version >= 1 else {
+      #expect(try store.count() == 0)
+      return
+    }
+    #expect(try store.count() == 2)
+    let m2 = try #require(try store.message(id: "m2"))
+    #expect(m2.edited && m2.delivery == .failed && m2.body == "edited reply")
+    #expect(m2.sentAt == Date(timeIntervalSince1970: 1_795_978_542.5))
+    // Messages stored before the full-text index existed are found by it.
+    #expect(try store.search(query: "history", tags: [], limit: 5).map(\.id) == ["m1"])
+    if version >= 2 {
+      #expect(try store.message(id: "m1")?.tags == ["Swift"])
+      #expect(try store.search(query: "", tags: ["SWIFT"], limit: 5).map(\.id) == ["m1"])
+      #expect(try store.recentTags(limit: 5) == ["Swift"])
+    }
+    if version >= 3 {
+      #expect(try store.loadDraft() == StoredDraft(text: "unsent", chips: ["x"]))
+    }
+    // The migrated store keeps working: new rows are indexed and counted.
+    try store.insert(Fixtures.message(3, body: "new history", tags: ["swift"]))
+    #expect(try store.count() == 3)
+    #expect(try store.search(query: "history", tags: [], limit: 5).count == 2)
+  }
+}

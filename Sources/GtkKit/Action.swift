@@ -25,16 +25,27 @@ public final class Action: Object {
   }
 }
 
-/// A `GSimpleActionGroup` inserted into a widget under a prefix (`composer.send`).
+/// A `GSimpleActionGroup`, reachable from a widget and its children under a prefix
+/// (`composer.send`) once inserted.
 @MainActor
 public final class ActionGroup: Object {
-  public init(insertedInto widget: UnsafeMutablePointer<GtkWidget>, prefix: String) {
+  public init() {
     guard let group = g_simple_action_group_new() else {
       fatalError("g_simple_action_group_new returned NULL")
     }
     super.init(adopting: raw(group))
+  }
+
+  public func insert(into widget: UnsafeMutablePointer<GtkWidget>, prefix: String) {
     gtk_widget_insert_action_group(widget, prefix, opaque)
   }
+}
+
+/// Activates an action by its detailed name (`win.search`) from `widget`'s place in the tree.
+@MainActor
+@discardableResult
+public func activateAction(_ name: String, from widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+  Bool(gboolean: gtk_widget_activate_action_variant(widget, name, nil))
 }
 
 /// Keyboard accelerators for detailed action names, on the application.

@@ -32,7 +32,8 @@ struct JSONParser {
   private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
   private func failure(_ what: String) -> Failure {
-    Failure(reason: index < bytes.count ? "\(what) at column \(index + 1)" : "\(what) at end of line")
+    Failure(
+      reason: index < bytes.count ? "\(what) at column \(index + 1)" : "\(what) at end of line")
   }
 
   private mutating func skipWhitespace() {

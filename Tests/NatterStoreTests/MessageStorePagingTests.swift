@@ -46,7 +46,9 @@ import Testing
       let cursor = try #require(try store.cursor(atPosition: p))
       #expect(cursor.id == Fixtures.id(p))
       #expect(try store.position(of: cursor) == p)
-      #expect(try store.messages(fromPosition: p, limit: 3).map(\.id) == (p..<min(p + 3, 25)).map(Fixtures.id))
+      #expect(
+        try store.messages(fromPosition: p, limit: 3).map(\.id)
+          == (p..<min(p + 3, 25)).map(Fixtures.id))
     }
     #expect(try store.cursor(atPosition: 25) == nil)
     #expect(try store.cursor(atPosition: -1) == nil)

@@ -41,19 +41,3 @@ struct LaunchOptionsTests {
         == .usageError("--export and --import cannot be combined"))
   }
 }
-
-@Suite("DataDirectory")
-struct DataDirectoryTests {
-  @Test func overrideWinsThenXDGThenHome() {
-    let environment = ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
-    #expect(DataDirectory.resolve("/given", environment: environment).path == "/given")
-    #expect(DataDirectory.resolve(nil, environment: environment).path == "/xdg/natter")
-    #expect(
-      DataDirectory.resolve(nil, environment: ["HOME": "/home/u"]).path
-        == "/home/u/.local/share/natter")
-    // The XDG spec ignores relative paths.
-    #expect(
-      DataDirectory.resolve(nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).path
-        == "/h/.local/share/natter")
-  }
-}

@@ -82,8 +82,9 @@ func bench(directory: String, lines: Int) {
     let dbPath = dir.appendingPathComponent(MessageStore.databaseFileName).path
     let attributes = try? FileManager.default.attributesOfItem(atPath: dbPath)
     let size = (attributes?[.size] as? Int) ?? 0
-    print("imported \(summary.inserted) in \(String(format: "%.2f", seconds)) s; "
-      + "file \(text.count) bytes; database \(size) bytes")
+    print(
+      "imported \(summary.inserted) in \(String(format: "%.2f", seconds)) s; "
+        + "file \(text.count) bytes; database \(size) bytes")
   } catch {
     fail("import failed: \(error)")
   }

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import NatterStore
 
 /// The `natter` command: parses the command line, then runs the app or a one-shot command.
 @MainActor
@@ -22,7 +23,9 @@ public enum Natter {
       FileHandle.standardError.write(Data("natter: not available in this build\n".utf8))
       return 1
     case .run(let dataDirectory):
-      let directory = DataDirectory.resolve(dataDirectory)
+      let directory =
+        dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        ?? MessageStore.defaultDataDirectory()
       return NatterApplication(dataDirectory: directory).run(programName: programName)
     }
   }

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import NatterCore
 
 /// The GtkApplication: one instance per session bus, one main window, the `app.*` actions.
 @MainActor
@@ -42,13 +43,15 @@ final class NatterApplication: Object {
       Action("quit", in: pointer) { [unowned self] in quit() },
       Action("about", in: pointer) { [unowned self] in window?.showAbout() },
     ]
-    Accelerators.set(["<Control>q"], for: "app.quit", on: application)
-    Accelerators.set(["<Control>w"], for: "win.close", on: application)
+    for (action, accelerators) in Keymap.globalAccelerators {
+      Accelerators.set(accelerators, for: action, on: application)
+    }
   }
 
   private func activate() {
     if window == nil {
-      window = MainWindow(application: application)
+      let session = ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
+      window = MainWindow(application: application, session: session)
       Log.debug("main window created; data directory \(dataDirectory.path)")
     }
     window?.present()

@@ -1,16 +1,23 @@
 import CGtk
 import GtkKit
+import NatterCore
+import NatterStore
 
-/// The one Natter window: header bar with the primary menu, transcript above, composer below.
+/// The one Natter window: header bar with the primary menu, an optional banner, the
+/// transcript, and the composer pinned below it.
 @MainActor
 final class MainWindow: Widget {
+  let session: ChatSession
   let transcript: TranscriptView
   let composer: ComposerView
+  private let banner: BannerView
   private var actions: [Action] = []
 
-  init(application: UnsafeMutablePointer<GtkApplication>) {
-    transcript = TranscriptView()
-    composer = ComposerView()
+  init(application: UnsafeMutablePointer<GtkApplication>, session: ChatSession) {
+    self.session = session
+    transcript = TranscriptView(store: session.store)
+    composer = ComposerView(controller: ComposerController(sender: session.sender))
+    banner = BannerView()
     super.init(gtk_application_window_new(application))
     gtk_window_set_title(window, AppInfo.name)
     gtk_window_set_default_size(window, 720, 640)
@@ -18,11 +25,23 @@ final class MainWindow: Widget {
     gtk_window_set_titlebar(window, Self.makeHeaderBar())
 
     let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    gtk_box_append(cast(content), banner.widget)
     gtk_box_append(cast(content), transcript.widget)
     gtk_box_append(cast(content), composer.widget)
     gtk_window_set_child(window, content)
+    composer.actions.insert(into: widget, prefix: "composer")
 
-    actions = [Action("close", in: pointer) { [unowned self] in close() }]
+    bindComposer()
+    makeActions()
+    if let message = session.banner { banner.show(message) }
+    composer.seedTagHistory(session.recentTags())
+    composer.restore(session.loadDraft())
+
+    // Closing saves the draft at once; the 500 ms debounce may not have fired yet.
+    Signal.connectReturning(pointer, "close-request") { [unowned self] in
+      session.saveDraft(composer.draft)
+      return false
+    }
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }
@@ -46,6 +65,53 @@ final class MainWindow: Widget {
     gtk_window_set_transient_for(cast(about), window)
     gtk_window_set_modal(cast(about), 1)
     gtk_window_present(cast(about))
+  }
+
+  private func bindComposer() {
+    composer.onSend = { [unowned self] message in
+      do {
+        // Stored first: a message on screen is a message on disk.
+        let stored = try session.send(message)
+        transcript.append(stored, own: true)
+        return true
+      } catch {
+        Log.warning("could not store a message: \(error)")
+        banner.show(Self.sentence(for: error, doing: "The message could not be sent"))
+        return false
+      }
+    }
+    composer.onReplace = { [unowned self] message in
+      do {
+        try session.replace(message)
+        transcript.replace(message)
+        return true
+      } catch {
+        Log.warning("could not store an edit: \(error)")
+        banner.show(Self.sentence(for: error, doing: "The edit could not be saved"))
+        return false
+      }
+    }
+    composer.lastOwnMessage = { [unowned self] in session.lastOwnMessage() }
+    composer.onScroll = { [unowned self] action in transcript.scroll(action) }
+    composer.onDraftChanged = { [unowned self] draft in session.saveDraft(draft) }
+  }
+
+  private func makeActions() {
+    actions = [
+      Action("close", in: pointer) { [unowned self] in close() },
+      Action("focus-composer", in: pointer) { [unowned self] in composer.focusText() },
+      Action("scroll-page-up", in: pointer) { [unowned self] in transcript.scroll(.scrollPageUp) },
+      Action("scroll-page-down", in: pointer) { [unowned self] in
+        transcript.scroll(.scrollPageDown)
+      },
+      Action("scroll-oldest", in: pointer) { [unowned self] in transcript.scroll(.scrollToOldest) },
+      Action("scroll-newest", in: pointer) { [unowned self] in transcript.scroll(.scrollToNewest) },
+    ]
+  }
+
+  /// One plain sentence for the banner; the detail goes to the log.
+  private static func sentence(for error: Error, doing what: String) -> String {
+    (error as? StoreError)?.userMessage ?? "\(what)."
   }
 
   private static func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {

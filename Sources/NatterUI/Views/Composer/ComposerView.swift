@@ -1,66 +1,156 @@
 import CGtk
 import GtkKit
+import NatterCore
 
-/// The composer bar: `[Add tag] [text] [Send]` with the chip row under the text (SPEC §2).
+/// The composer bar: `[Add tag] [text] [Send]`, the chip row and notices under the text
+/// (SPEC §2, §3). It binds a `ComposerController` to the widgets: it reports every buffer
+/// change and key to the controller and performs the effects it returns.
 @MainActor
 final class ComposerView: Widget {
+  /// The `composer.*` actions; the window inserts them so their accelerators work anywhere.
+  let actions = ActionGroup()
+  /// Stores a new message and shows it; false when it could not be stored (the draft stays).
+  var onSend: (Message) -> Bool = { _ in false }
+  /// Stores an edited message in place of its original and shows it; false keeps the draft.
+  var onReplace: (Message) -> Bool = { _ in false }
+  /// The local user's newest message, for Up in an empty composer.
+  var lastOwnMessage: () -> Message? = { nil }
+  /// Page Up / Page Down from the composer scroll the transcript.
+  var onScroll: (KeyAction) -> Void = { _ in }
+  /// The draft changed and has been still for 500 ms.
+  var onDraftChanged: (Draft) -> Void = { _ in }
+
+  /// Which key sends (a preference).
+  var sendKey: SendKey = .enter
+  /// The most lines the text grows to before it scrolls (a preference, 1–10).
+  var maxLines: Int {
+    get { sizing.maxLines }
+    set {
+      sizing.maxLines = newValue
+      applySizing()
+    }
+  }
+
+  private var controller: ComposerController
+  private var sizing = ComposerSizing(lineHeight: 17, topInset: 6, bottomInset: 6)
   private let textView: Widget
+  private let textScroller: Widget
+  private let placeholder: Widget
   private let addTagButton: Widget
   private let sendButton: Widget
-  private let chipRow: Widget
-  private let textScroller: Widget
+  private let chipRow = ChipRowView()
+  private let notice: Widget
+  private lazy var tagEntry = makeTagEntry()
+  private let buffer: TextBuffer
+  private var sendAction: Action?
+  private var imeComposing = false
+  private var draftTimer: UInt32 = 0
+  private var noticeTimer: UInt32 = 0
+  private var transientNotice: String?
 
-  init() {
+  init(controller: ComposerController) {
+    self.controller = controller
     textView = Widget(gtk_text_view_new())
+    textScroller = Widget(gtk_scrolled_window_new())
+    placeholder = Widget(gtk_label_new("Message"))
     addTagButton = Widget(gtk_button_new_with_label("#"))
     sendButton = Widget(gtk_button_new_from_icon_name("mail-send-symbolic"))
-    chipRow = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
-    textScroller = Widget(gtk_scrolled_window_new())
+    notice = Widget(gtk_label_new(nil))
+    guard let textBuffer = gtk_text_view_get_buffer(textView.typed()) else {
+      fatalError("a GtkTextView without a buffer")
+    }
+    buffer = TextBuffer(buffer: textBuffer)
     super.init(gtk_grid_new())
     addCSSClass("composer")
+    buildLayout()
+    connectBuffer()
+    connectKeys()
+    makeActions()
+    applySizing()
+    refresh()
+  }
 
+  /// Gives the text keyboard focus.
+  func focusText() { textView.grabFocus() }
+
+  /// The unsent text and chips, for saving now (on quit).
+  var draft: Draft { controller.draft(text: buffer.text) }
+
+  /// Loads a saved draft, caret at the end.
+  func restore(_ draft: Draft) {
+    guard !draft.isEmpty else { return }
+    perform(controller.restore(draft))
+  }
+
+  /// Tags used before, most recent first, for the Add-tag completion.
+  func seedTagHistory(_ tags: [String]) {
+    controller.tagHistory = TagCompletion(recent: tags)
+  }
+
+  /// Shows a short notice under the text for a few seconds.
+  func showNotice(_ text: String) {
+    transientNotice = text
+    MainLoop.cancel(noticeTimer)
+    noticeTimer = MainLoop.timeout(milliseconds: 4000) { [weak self] in
+      self?.transientNotice = nil
+      self?.noticeTimer = 0
+      self?.refresh()
+      return false
+    }
+    refresh()
+  }
+
+  // MARK: Layout
+
+  private func buildLayout() {
     let text: UnsafeMutablePointer<GtkTextView> = textView.typed()
     gtk_text_view_set_wrap_mode(text, GTK_WRAP_WORD_CHAR)
     gtk_text_view_set_accepts_tab(text, 0)
+    gtk_text_view_set_top_margin(text, gint(sizing.topInset))
+    gtk_text_view_set_bottom_margin(text, gint(sizing.bottomInset))
+    gtk_text_view_set_left_margin(text, 6)
+    gtk_text_view_set_right_margin(text, 6)
     textView.setAccessibleLabel("Message")
     textView.addCSSClass("composer-text")
 
-    let scroller = OpaquePointer(textScroller.pointer)
+    let scroller = textScroller.opaque
     gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
     gtk_scrolled_window_set_propagate_natural_height(scroller, 1)
     gtk_scrolled_window_set_child(scroller, textView.widget)
     gtk_widget_set_hexpand(textScroller.widget, 1)
     gtk_widget_set_valign(textScroller.widget, GTK_ALIGN_END)
+    textScroller.addCSSClass("composer-field")
 
-    let placeholder = gtk_label_new("Message")
-    gtk_widget_add_css_class(placeholder, "placeholder")
-    gtk_widget_set_halign(placeholder, GTK_ALIGN_START)
-    gtk_widget_set_valign(placeholder, GTK_ALIGN_START)
-    gtk_widget_set_can_target(placeholder, 0)
+    placeholder.addCSSClass("placeholder")
+    gtk_widget_set_halign(placeholder.widget, GTK_ALIGN_START)
+    gtk_widget_set_valign(placeholder.widget, GTK_ALIGN_START)
+    gtk_widget_set_margin_top(placeholder.widget, gint(sizing.topInset))
+    gtk_widget_set_margin_start(placeholder.widget, 6)
+    gtk_widget_set_can_target(placeholder.widget, 0)
     // The placeholder repeats the text view's accessible name; screen readers need it once.
-    if let placeholder { Accessible.setHidden(placeholder, true) }
+    Accessible.setHidden(placeholder.widget, true)
     let textArea = gtk_overlay_new()
     gtk_overlay_set_child(OpaquePointer(textArea), textScroller.widget)
-    gtk_overlay_add_overlay(OpaquePointer(textArea), placeholder)
+    gtk_overlay_add_overlay(OpaquePointer(textArea), placeholder.widget)
 
     addTagButton.setAccessibleLabel("Add tag")
     addTagButton.setTooltip("Add tag (Ctrl+T)")
     addTagButton.addCSSClass("flat")
+    addTagButton.addCSSClass("add-tag")
+    gtk_actionable_set_action_name(addTagButton.opaque, "composer.add-tag")
     sendButton.setAccessibleLabel("Send")
     sendButton.setTooltip("Send (Enter)")
     sendButton.addCSSClass("suggested-action")
-    sendButton.isSensitive = false
+    gtk_actionable_set_action_name(sendButton.opaque, "composer.send")
     for button in [addTagButton, sendButton] {
       gtk_widget_set_valign(button.widget, GTK_ALIGN_END)
+      gtk_widget_set_focus_on_click(button.widget, 0)
     }
 
-    chipRow.setAccessibleLabel("Tags")
-    chipRow.addCSSClass("chip-row")
-    let chipScroller = gtk_scrolled_window_new()
-    gtk_scrolled_window_set_policy(
-      OpaquePointer(chipScroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-    gtk_scrolled_window_set_child(OpaquePointer(chipScroller), chipRow.widget)
-    gtk_widget_set_visible(chipScroller, 0)
+    notice.addCSSClass("composer-notice")
+    gtk_label_set_wrap(notice.opaque, 1)
+    gtk_label_set_xalign(notice.opaque, 0)
+    notice.isVisible = false
 
     let grid: UnsafeMutablePointer<GtkGrid> = typed()
     gtk_grid_set_column_spacing(grid, 6)
@@ -68,8 +158,247 @@ final class ComposerView: Widget {
     gtk_grid_attach(grid, addTagButton.widget, 0, 0, 1, 1)
     gtk_grid_attach(grid, textArea, 1, 0, 1, 1)
     gtk_grid_attach(grid, sendButton.widget, 2, 0, 1, 1)
-    gtk_grid_attach(grid, chipScroller, 1, 1, 1, 1)
+    gtk_grid_attach(grid, chipRow.widget, 1, 1, 1, 1)
+    gtk_grid_attach(grid, notice.widget, 1, 2, 1, 1)
+
+    chipRow.onRemove = { [unowned self] tag in
+      perform(controller.removeChip(tag))
+      if !chipRow.containsFocus { focusText() }
+    }
+    chipRow.onKey = { [unowned self] key, modifiers in handleChipRowKey(key, modifiers) }
   }
 
-  func focusText() { textView.grabFocus() }
+  private func makeTagEntry() -> TagEntryPopover {
+    let popover = TagEntryPopover(parent: addTagButton)
+    popover.completions = { [unowned self] prefix in controller.tagCompletions(prefix: prefix) }
+    popover.onConfirm = { [unowned self] text in perform(controller.addTag(fromEntry: text)) }
+    popover.onClosed = { [unowned self] in focusText() }
+    return popover
+  }
+
+  // MARK: Sizing
+
+  /// Sets the text area's height bounds from the font's line height: GTK then grows the
+  /// scrolled window with its content (propagate-natural-height) between one and `maxLines`
+  /// lines, and the text scrolls inside beyond that (GTK-SWIFT-NOTES, "The growing composer").
+  private func applySizing() {
+    sizing.lineHeight = lineHeight()
+    let shortest = sizing.layout(contentHeight: 0).height
+    let tallest = sizing.layout(contentHeight: sizing.lineHeight * Double(sizing.maxLines)).height
+    let scroller = textScroller.opaque
+    gtk_scrolled_window_set_max_content_height(scroller, -1)
+    gtk_scrolled_window_set_min_content_height(scroller, gint(shortest.rounded(.up)))
+    gtk_scrolled_window_set_max_content_height(scroller, gint(tallest.rounded(.up)))
+  }
+
+  private func lineHeight() -> Double {
+    guard let context = gtk_widget_get_pango_context(textView.widget),
+      let metrics = pango_context_get_metrics(context, nil, nil)
+    else { return sizing.lineHeight }
+    defer { pango_font_metrics_unref(metrics) }
+    let height = Double(pango_font_metrics_get_height(metrics)) / Double(PANGO_SCALE)
+    return height > 0 ? height.rounded(.up) : sizing.lineHeight
+  }
+
+  // MARK: Buffer
+
+  private func connectBuffer() {
+    let textBuffer = buffer.buffer
+    // Before the default handlers: the insertion offset and the deleted text still exist.
+    Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
+      guard let location else { return }
+      controller.textInserted(text, at: Int(gtk_text_iter_get_offset(location)))
+    }
+    Signal.connect(raw(textBuffer), "delete-range") { [unowned self] start, end in
+      guard let start, let end else { return }
+      let from = start.assumingMemoryBound(to: GtkTextIter.self)
+      let to = end.assumingMemoryBound(to: GtkTextIter.self)
+      controller.textDeleted(
+        TextBuffer.text(textBuffer, from, to), at: Int(gtk_text_iter_get_offset(from)))
+    }
+    Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
+      refresh()
+      scheduleDraftSave()
+    }
+    Signal.connect(textView.pointer, "preedit-changed") { [unowned self] preedit in
+      let text = preedit.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+      imeComposing = !text.isEmpty
+    }
+    // Line height follows the font and the scale.
+    Signal.connect(textView.pointer, "notify::scale-factor") {
+      [unowned self] (_: Signal.Pointer?) in
+      applySizing()
+    }
+    Signal.connect(textView.pointer, "map") { [unowned self] in applySizing() }
+    if let settings = gtk_settings_get_default() {
+      for property in ["notify::gtk-font-name", "notify::gtk-xft-dpi"] {
+        Signal.connect(raw(settings), property) { [weak self] (_: Signal.Pointer?) in
+          self?.applySizing()
+        }
+      }
+    }
+  }
+
+  /// Shows what the controller's state implies: Send, placeholder, notices.
+  private func refresh() {
+    sendAction?.isEnabled = controller.canSend
+    placeholder.isVisible = controller.showsPlaceholder && !imeComposing
+    let text = transientNotice ?? controller.limitNotice
+    gtk_label_set_text(notice.opaque, text ?? "")
+    notice.isVisible = text != nil
+  }
+
+  private func scheduleDraftSave() {
+    MainLoop.cancel(draftTimer)
+    draftTimer = MainLoop.timeout(milliseconds: 500) { [weak self] in
+      guard let self else { return false }
+      draftTimer = 0
+      onDraftChanged(draft)
+      return false
+    }
+  }
+
+  // MARK: Actions and keys
+
+  private func makeActions() {
+    sendAction = Action("send", in: actions.pointer) { [unowned self] in send() }
+    _ = Action("add-tag", in: actions.pointer) { [unowned self] in tagEntry.open() }
+    _ = Action("focus", in: actions.pointer) { [unowned self] in focusText() }
+  }
+
+  private func connectKeys() {
+    guard let keys = gtk_event_controller_key_new() else { return }
+    // Capture phase: the composer decides before the text view inserts anything.
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
+      guard let key = KeyEvent.key(keyval) else { return false }
+      // The input method sees Enter first: during a composition Enter only commits it.
+      if key == .enter, let event = gtk_event_controller_get_current_event(keys),
+        gtk_text_view_im_context_filter_keypress(textView.typed(), event) != 0
+      {
+        return true
+      }
+      return handleTextKey(key, KeyEvent.modifiers(state))
+    }
+    gtk_widget_add_controller(textView.widget, keys)
+  }
+
+  private func handleTextKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
+    let context = controller.keyContext(
+      focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
+      imeComposing: imeComposing, sendKey: sendKey, popoverOpen: tagEntry.isOpen)
+    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
+      return false
+    }
+    switch action {
+    case .send:
+      send()
+      return true
+    case .newline:
+      return false  // the text view inserts it
+    case .editLastMessage:
+      let effects = controller.beginEditing(lastOwn: lastOwnMessage())
+      perform(effects)
+      return !effects.isEmpty
+    case .cancelEdit:
+      perform(controller.cancelEditing())
+      return true
+    case .closePopover:
+      tagEntry.close()
+      return true
+    case .convertHashtag:
+      let caret = buffer.caretOffset
+      let start = max(0, caret - HashtagScanner.lookbehind)
+      let response = controller.delimiterTyped(
+        before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
+      perform(response.effects)
+      return !response.passesKeyToWidget
+    case .undoConversion:
+      perform(controller.undoConversion())
+      return true
+    case .removeLastChip:
+      perform(controller.removeLastChip())
+      return true
+    case .focusChipRow:
+      perform(controller.focusChipRow())
+      return true
+    case .scrollPageUp, .scrollPageDown:
+      onScroll(action)
+      return true
+    default:
+      return activateAction(action.actionName, from: widget)
+    }
+  }
+
+  private func handleChipRowKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
+    let context = controller.keyContext(
+      focus: .chipRow, caretAtStart: false, hasSelection: false, imeComposing: false,
+      sendKey: sendKey)
+    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
+      return false
+    }
+    switch action {
+    case .previousChip: perform(controller.focusPreviousChip())
+    case .nextChip: perform(controller.focusNextChip())
+    case .removeFocusedChip: perform(controller.removeFocusedChip())
+    case .leaveChipRow: perform(controller.leaveChipRow())
+    case .scrollPageUp, .scrollPageDown: onScroll(action)
+    default: return activateAction(action.actionName, from: widget)
+    }
+    return true
+  }
+
+  private func send() {
+    let before = controller
+    let effects = controller.send(text: buffer.text)
+    for effect in effects {
+      let stored: Bool
+      switch effect {
+      case .send(let message): stored = onSend(message)
+      case .replace(let message): stored = onReplace(message)
+      default: continue
+      }
+      // Not stored: nothing in the composer changes, so not a word is lost.
+      guard stored else {
+        controller = before
+        return
+      }
+    }
+    perform(effects)
+  }
+
+  // MARK: Effects
+
+  private func perform(_ effects: [ComposerEffect]) {
+    for effect in effects {
+      switch effect {
+      case .deleteText(let offset, let length):
+        buffer.irreversibly { buffer.delete(offset: offset, length: length) }
+      case .insertText(let text, let offset):
+        buffer.irreversibly { buffer.insert(text, at: offset) }
+      case .setText(let text):
+        buffer.irreversibly { buffer.setText(text) }
+      case .placeCaret(let offset):
+        buffer.placeCaret(at: offset)
+      case .addChip(let tag):
+        chipRow.add(tag)
+      case .removeChip(let tag):
+        chipRow.remove(tag)
+      case .setChips(let tags):
+        chipRow.set(tags)
+      case .focusChip(let index):
+        chipRow.focus(index: index)
+      case .focus(let area):
+        if area == .composer { focusText() }
+      case .closeTagEntry:
+        tagEntry.close()
+      case .showNotice(let text):
+        showNotice(text)
+      case .send, .replace:
+        break  // delivered by send() before any other effect
+      }
+    }
+    refresh()
+    scheduleDraftSave()
+  }
 }

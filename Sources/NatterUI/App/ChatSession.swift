@@ -1,0 +1,85 @@
+import Foundation
+import GtkKit
+import NatterCore
+import NatterStore
+
+/// The open history: stores what the composer sends before the transcript shows it, and keeps
+/// the draft. Knows no widget.
+@MainActor
+final class ChatSession {
+  let store: MessageStore
+  /// A sentence for the window's banner when the history is not what the user expects
+  /// (recovered from damage, or not being saved).
+  let banner: String?
+  /// The local user's name on outgoing messages.
+  let sender: String
+
+  init(dataDirectory: URL, sender: String) {
+    self.sender = sender
+    let result = MessageStore.open(dataDirectory: dataDirectory)
+    switch result {
+    case .opened(let store):
+      self.store = store
+    case .recovered(let store, let movedAside, let reason):
+      Log.warning("history damaged (\(reason)); moved aside to \(movedAside.path)")
+      self.store = store
+    case .unsaved(let store, let reason):
+      Log.warning("history not saved this session: \(reason)")
+      self.store = store
+    case .failed(let reason):
+      Log.warning("no history at all: \(reason)")
+      guard let store = try? MessageStore.inMemory() else {
+        fatalError("cannot create even an in-memory database: \(reason)")
+      }
+      self.store = store
+    }
+    banner = result.bannerMessage
+  }
+
+  /// Stores `message`; returns the stored form (delivered), or throws and stores nothing.
+  func send(_ message: Message) throws -> Message {
+    var stored = message
+    stored.delivery = .sent
+    try store.insert(stored)
+    return stored
+  }
+
+  /// Stores an edit in place of the original message.
+  func replace(_ message: Message) throws {
+    try store.replace(message)
+  }
+
+  func lastOwnMessage() -> Message? {
+    (try? store.lastOwnMessage(sender: sender)) ?? nil
+  }
+
+  func recentTags() -> [String] {
+    (try? store.recentTags(limit: 200)) ?? []
+  }
+
+  func loadDraft() -> Draft {
+    guard let stored = (try? store.loadDraft()) ?? nil else { return Draft() }
+    return Draft(text: stored.text, chips: stored.chips)
+  }
+
+  /// Saves the draft; an empty one clears the saved draft.
+  func saveDraft(_ draft: Draft) {
+    do {
+      if draft.isEmpty {
+        try store.clearDraft()
+      } else {
+        try store.saveDraft(StoredDraft(text: draft.text, chips: draft.chips))
+      }
+    } catch {
+      Log.warning("could not save the draft: \(error)")
+    }
+  }
+
+  /// The user's display name: the real name when the system has one, else the login name.
+  static func localUserName() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let name = environment["NATTER_USER_NAME"], !name.isEmpty { return name }
+    if let user = environment["USER"], !user.isEmpty { return user }
+    return "me"
+  }
+}

@@ -1,0 +1,35 @@
+import CGtk
+import GtkKit
+
+/// A one-sentence message across the top of the window (history recovered, not saved, a send
+/// that failed), with a button to dismiss it.
+@MainActor
+final class BannerView: Widget {
+  private let label: Widget
+
+  init() {
+    label = Widget(gtk_label_new(nil))
+    super.init(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+    addCSSClass("banner")
+    gtk_label_set_wrap(label.opaque, 1)
+    gtk_label_set_xalign(label.opaque, 0)
+    gtk_widget_set_hexpand(label.widget, 1)
+    let dismiss = Widget(gtk_button_new_from_icon_name("window-close-symbolic"))
+    dismiss.setAccessibleLabel("Dismiss")
+    dismiss.addCSSClass("flat")
+    gtk_widget_set_valign(dismiss.widget, GTK_ALIGN_CENTER)
+    Signal.connect(dismiss.pointer, "clicked") { [unowned self] in isVisible = false }
+    gtk_box_append(typed(), label.widget)
+    gtk_box_append(typed(), dismiss.widget)
+    setAccessibleLabel("Notice")
+    isVisible = false
+  }
+
+  /// The sentence shown, or nil while hidden.
+  var message: String? { isVisible ? string(gtk_label_get_text(label.opaque)) : nil }
+
+  func show(_ message: String) {
+    gtk_label_set_text(label.opaque, message)
+    isVisible = true
+  }
+}

@@ -106,7 +106,10 @@ final class MainWindow: Widget {
       },
       Action("scroll-oldest", in: pointer) { [unowned self] in transcript.scroll(.scrollToOldest) },
       Action("scroll-newest", in: pointer) { [unowned self] in transcript.scroll(.scrollToNewest) },
+      Action("search", in: pointer) { [unowned self] in transcript.openSearch() },
+      Action("close-search", in: pointer) { [unowned self] in transcript.closeSearch() },
     ]
+    transcript.onSearchClosed = { [unowned self] in composer.focusText() }
   }
 
   /// One plain sentence for the banner; the detail goes to the log.

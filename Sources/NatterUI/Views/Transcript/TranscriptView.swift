@@ -37,6 +37,8 @@ final class TranscriptView: Widget {
   /// Row widgets by their GtkListItem; only as many as the list shows.
   private var rows: [UnsafeMutableRawPointer: TranscriptRow] = [:]
   private var firstFrameHandler: UInt = 0
+  private var pendingScroll: UInt32 = 0
+  private var lastMetrics: ScrollMetrics?
 
   init(store: MessageStore) {
     self.store = store
@@ -61,6 +63,9 @@ final class TranscriptView: Widget {
     connectScrolling()
     connectSearch()
     logFirstFrame()
+    // Placed at the newest row before the first layout, so the first frame shows it and the
+    // oldest page is never read.
+    if count > 0 { natter_list_scroll_to_item(list.widget, guint(count - 1)) }
   }
 
   private var adjustment: UnsafeMutablePointer<GtkAdjustment>? {
@@ -192,6 +197,7 @@ final class TranscriptView: Widget {
   /// New rows wholesale (a filter, or back to the history): shown from the newest.
   private func reloadRows(count: Int) {
     policy = TranscriptPolicy()
+    lastMetrics = nil
     model.reset(count: count)
     jumpToLatest()
   }
@@ -273,7 +279,15 @@ final class TranscriptView: Widget {
   /// Every adjustment change goes through the policy; while sticky it says scroll down again,
   /// which also corrects for GtkListView's estimated heights of rows it has not measured yet.
   private func metricsChanged() {
-    guard let metrics else { return }
+    guard let metrics, metrics != lastMetrics else { return }
+    // gtk_adjustment_configure emits changed and then value-changed for one new state: the
+    // policy must see it once, or it reads the second as a scroll away from the bottom.
+    // Likewise the list's own value moves while our deferred scroll is pending are not the
+    // user's.
+    let valueOnly =
+      lastMetrics.map { $0.upper == metrics.upper && $0.pageSize == metrics.pageSize } ?? false
+    lastMetrics = metrics
+    if valueOnly && pendingScroll != 0 { return }
     if policy.metricsChanged(metrics) == .scrollToBottom { scrollToBottom() }
     updateJumpButton()
   }
@@ -286,11 +300,22 @@ final class TranscriptView: Widget {
       upper: gtk_adjustment_get_upper(adjustment))
   }
 
+  /// Puts the newest message at the bottom edge. Deferred to an idle after GTK's layout: the
+  /// list configures its adjustment from inside its size-allocate, and a value set right then
+  /// moves the scrollbar but not the rows the list has already placed.
   private func scrollToBottom() {
-    guard let adjustment else { return }
-    let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-    if gtk_adjustment_get_value(adjustment) != bottom {
-      gtk_adjustment_set_value(adjustment, max(0, bottom))
+    guard pendingScroll == 0 else { return }
+    pendingScroll = MainLoop.idle { [weak self] in
+      guard let self else { return }
+      pendingScroll = 0
+      guard policy.isSticky, let adjustment else { return }
+      // A value far from the rows the list has placed may not move them (seen with 100,000
+      // rows of estimated height on GTK 4.8); anchoring on the newest item always does.
+      if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
+      let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+      if gtk_adjustment_get_value(adjustment) != bottom {
+        gtk_adjustment_set_value(adjustment, max(0, bottom))
+      }
     }
   }
 

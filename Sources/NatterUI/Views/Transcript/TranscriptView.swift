@@ -39,6 +39,7 @@ final class TranscriptView: Widget {
   private var firstFrameHandler: UInt = 0
   private var pendingScroll: UInt32 = 0
   private var lastMetrics: ScrollMetrics?
+  private var jumpLabel = "↓ Latest"
 
   init(store: MessageStore) {
     self.store = store
@@ -322,7 +323,14 @@ final class TranscriptView: Widget {
   private func updateJumpButton() {
     jumpButton.isVisible = policy.showsJumpButton
     let label = policy.unreadBadge.map { "↓ \($0) new" } ?? "↓ Latest"
+    guard label != jumpLabel else { return }
+    jumpLabel = label
     gtk_button_set_label(jumpButton.typed(), label)
+    // gtk_button_set_label also renames the button for screen readers; the name stays fixed
+    // and the count goes in the description.
+    jumpButton.setAccessibleLabel("Jump to latest")
+    Accessible.setDescription(
+      jumpButton.widget, policy.unreadBadge.map { "\($0) new messages" } ?? "")
   }
 
   // MARK: Tests and measurement

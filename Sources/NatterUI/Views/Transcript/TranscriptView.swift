@@ -112,11 +112,39 @@ final class TranscriptView: Widget {
     case .scrollPageDown: gtk_adjustment_set_value(adjustment, min(bottom, value + page * 0.9))
     case .scrollToOldest:
       guard model.count > 0 else { return }
-      natter_list_scroll_to_item(list.widget, 0)
-      gtk_adjustment_set_value(adjustment, 0)
+      leaveBottom(to: 0)
+      scrollToTop(adjustment, retries: 3)
     case .scrollToNewest: jumpToLatest()
     default: break
     }
+  }
+
+  /// To the oldest row, by value: `list.scroll-to-item` 0 after a far jump lands a few hundred
+  /// rows short on GTK 4.8 (rows placed by estimated heights), so this sets the value and
+  /// repeats after layout until row 0 is there.
+  private func scrollToTop(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, retries: Int) {
+    gtk_adjustment_set_value(adjustment, 0)
+    guard retries > 0 else { return }
+    MainLoop.idle { [weak self] in
+      guard let self, !policy.isSticky,
+        row(at: 0) == nil || gtk_adjustment_get_value(adjustment) != 0
+      else { return }
+      scrollToTop(adjustment, retries: retries - 1)
+    }
+  }
+
+  /// Tells the policy first that the view is going to `value`, away from the bottom: the list
+  /// moves there with a change of its estimated height, which would read as content growth
+  /// while sticky and bring the view straight back.
+  private func leaveBottom(to value: Double) {
+    guard let metrics else { return }
+    MainLoop.cancel(pendingScroll)
+    pendingScroll = 0
+    var target = metrics
+    target.value = value
+    _ = policy.metricsChanged(target)
+    lastMetrics = target
+    updateJumpButton()
   }
 
   /// The jump button or Ctrl+End: back to the newest message, following it again.

@@ -3,7 +3,7 @@
 /// The list asks for rows by position. A position inside the window is a lookup; one next to it
 /// extends the window by a keyset page from its first or last message; anything else (a
 /// scrollbar drag, Ctrl+Home) replaces the window with a page read by position, or with the
-/// newest page when the position is near the end, which is how a history of any size opens
+/// newest messages when the position is near the end, which is how a history of any size opens
 /// with one small read. The window never grows past `maxCached` messages.
 public final class TranscriptPager {
   public static let defaultPageSize = 100
@@ -94,9 +94,14 @@ public final class TranscriptPager {
   }
 
   private func jump(to position: Int) throws {
-    if count - position < pageSize {
-      // The newest page by keyset: what opening the transcript reads, at any history size.
-      let page = try source.messages(before: nil, limit: pageSize)
+    let fromEnd = count - position
+    // Near the end of a long history, read back from the newest message by keyset: a read by
+    // position skips every older index entry first (cheap each, but a million of them).
+    // Opening binds a few hundred rows up from the newest, so this is what opening reads.
+    let nearEnd = fromEnd < pageSize || (fromEnd <= 4 * pageSize && fromEnd * 100 <= position)
+    if nearEnd {
+      let limit = max(pageSize, fromEnd + pageSize / 2)
+      let page = try source.messages(before: nil, limit: limit)
       window = page.reversed()
       windowStart = max(0, count - window.count)
     } else {

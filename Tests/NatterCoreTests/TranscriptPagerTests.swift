@@ -50,6 +50,18 @@ private final class CountingSource: TranscriptPageSource {
     #expect(pager.cachedRange == 900..<1_000)
   }
 
+  @Test func aPositionNearTheEndIsReadBackFromTheNewestNotByOffset() {
+    let source = CountingSource(count: 1_000_000)
+    let pager = TranscriptPager(source: source, count: 1_000_000, pageSize: 100)
+    // GTK 4.8 binds up to 200 rows above the newest, the topmost first.
+    #expect(pager.row(at: 999_795)?.previous?.body == "999794")
+    #expect(source.reads == [.before(nil, 255)])
+    for position in 999_795..<1_000_000 {
+      #expect(pager.message(at: position)?.body == "\(position)")
+    }
+    #expect(source.reads.count == 1)
+  }
+
   @Test func scrollingUpExtendsByKeysetFromTheFirstCachedMessage() {
     let source = CountingSource(count: 1_000)
     let pager = TranscriptPager(source: source, count: 1_000, pageSize: 100)

@@ -161,6 +161,16 @@ struct TranscriptViewTests {
     #expect(!harness.jumpButtonShows)
     let last = try #require(harness.transcript.row(at: 99_999)).bodyLabel
     #expect(string(gtk_label_get_text(last)) == "message 99999 with a few words")
+
+    // A far jump to the oldest row and back, through rows of estimated height.
+    harness.transcript.scroll(.scrollToOldest)
+    harness.settle()
+    #expect(harness.isFullyVisible(0))
+    #expect(harness.jumpButtonShows)
+    harness.transcript.scroll(.scrollToNewest)
+    harness.settle()
+    #expect(harness.isFullyVisible(99_999))
+    #expect(!harness.jumpButtonShows)
   }
 
   @Test func ctrlHomeGoesToTheOldestAndCtrlEndBack() throws {

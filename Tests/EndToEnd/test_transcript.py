@@ -73,6 +73,38 @@ class TranscriptTest(NatterTestCase):
         wait_until(lambda: not app.find_all("push button", "Jump to latest"),
                    what="Jump to latest to hide")
 
+    def test_ctrl_f_filters_and_escape_restores(self):
+        app = self.start()
+        composer = app.find("text", "Message")
+        for body in ["apple one", "banana two", "apple three"]:
+            self.send(app, body)
+        messages = app.find("list", "Messages")
+
+        def shown():
+            return [name for name in labels_under(messages)
+                    if name in ("apple one", "banana two", "apple three")]
+
+        wait_until(lambda: len(shown()) == 3, what="three messages")
+        app.key("ctrl+f")
+        app.find("entry", "Search messages")
+        wait_until(lambda: not is_focused(composer), what="the search entry to take the focus")
+        app.type("banana")
+        wait_until(lambda: shown() == ["banana two"], what="only the matching message")
+        app.key("Escape")
+        wait_until(lambda: shown() == ["apple one", "banana two", "apple three"],
+                   what="the whole history back")
+        wait_until(lambda: is_focused(composer), what="the focus back in the composer")
+
+        # Escape closes the search from the composer too.
+        app.key("ctrl+f")
+        wait_until(lambda: not is_focused(composer), what="the search entry to take the focus")
+        app.type("apple")
+        wait_until(lambda: shown() == ["apple one", "apple three"], what="two apples")
+        app.key("ctrl+l")
+        wait_until(lambda: is_focused(composer), what="Ctrl+L to focus the composer")
+        app.key("Escape")
+        wait_until(lambda: len(shown()) == 3, what="the whole history after Escape")
+
 
 if __name__ == "__main__":
     import unittest

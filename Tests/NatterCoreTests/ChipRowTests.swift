@@ -96,9 +96,11 @@ import Testing
     var rng = SeededGenerator(seed: 7)
     var row = ChipRow()
     var model: [String] = []
-    let pool = ["a", "A", "b", "café", "CAFE\u{301}", "日本", "x1", "x2", "x3"] + (0..<25).map {
-      "n\($0)"
-    }
+    let pool =
+      ["a", "A", "b", "café", "CAFE\u{301}", "日本", "x1", "x2", "x3"]
+      + (0..<25).map {
+        "n\($0)"
+      }
     for _ in 0..<2000 {
       let tag = pool.randomElement(using: &rng) ?? "a"
       switch Int.random(in: 0..<3, using: &rng) {

@@ -139,7 +139,10 @@ import Testing
         continue
       }
       let tag = BufferSimulator.string(body).precomposedStringWithCanonicalMapping
-      let letters = tag.unicodeScalars.filter { $0.properties.isAlphabetic && $0.properties.generalCategory != .nonspacingMark && $0.properties.generalCategory != .spacingMark }
+      let letters = tag.unicodeScalars.filter {
+        $0.properties.isAlphabetic && $0.properties.generalCategory != .nonspacingMark
+          && $0.properties.generalCategory != .spacingMark
+      }
       guard !letters.isEmpty, (1...64).contains(tag.unicodeScalars.count) else { continue }
       return tag
     }

@@ -28,9 +28,10 @@ import Testing
     let alphabet: [Character] = ["a", " ", "\n", "é", "🎉", "\u{00A0}", "ש"]
     for _ in 0..<2000 {
       if Bool.random(using: &rng) || text.isEmpty {
-        let piece = String((0..<Int.random(in: 1...5, using: &rng)).map { _ in
-          alphabet.randomElement(using: &rng) ?? "a"
-        })
+        let piece = String(
+          (0..<Int.random(in: 1...5, using: &rng)).map { _ in
+            alphabet.randomElement(using: &rng) ?? "a"
+          })
         text.append(contentsOf: piece)
         tally.add(piece)
       } else {

@@ -24,7 +24,8 @@ import Testing
     let first = message("ana", "2026-11-28T20:00:00Z")
     #expect(formatter.showsHeader(previous: nil, current: first))
     #expect(formatter.showsHeader(previous: first, current: message("bob", "2026-11-28T20:00:10Z")))
-    #expect(!formatter.showsHeader(previous: first, current: message("ana", "2026-11-28T20:04:59Z")))
+    #expect(
+      !formatter.showsHeader(previous: first, current: message("ana", "2026-11-28T20:04:59Z")))
   }
 
   @Test func fiveMinutesShowTheHeaderAgain() {

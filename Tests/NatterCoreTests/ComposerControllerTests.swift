@@ -385,6 +385,17 @@ import Testing
     #expect(buffer.text == "")
   }
 
+  @Test func sendingAnUnchangedEditReplacesNothing() {
+    let buffer = makeBuffer()
+    let mine = Message(id: "m", sender: "ana", sentAt: Self.now, body: "same", tags: ["t"])
+    buffer.apply(buffer.controller.beginEditing(lastOwn: mine))
+    buffer.type("  ")
+    buffer.pressEnterToSend()
+    #expect(buffer.replaced.isEmpty && buffer.sent.isEmpty)
+    #expect(!buffer.controller.isEditing)
+    #expect(buffer.text == "")
+  }
+
   @Test func editingIsRefusedUnlessEmptyAndOwn() {
     let buffer = makeBuffer()
     let mine = Message(sender: "ana", sentAt: Self.now, body: "x")

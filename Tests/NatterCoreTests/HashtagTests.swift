@@ -24,4 +24,9 @@ import Testing
     #expect(Hashtag.key(for: "I") == Hashtag.key(for: "i"))
     #expect(Hashtag.key(for: "日本語") == "日本語")
   }
+
+  @Test func chipAndRemoveButtonNamesUseTheSpelling() {
+    #expect(Hashtag("Café").description == "#Café")
+    #expect(Hashtag("שלום").removeButtonName == "Remove #שלום")
+  }
 }

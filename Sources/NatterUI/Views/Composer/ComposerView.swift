@@ -32,7 +32,9 @@ final class ComposerView: Widget {
   }
 
   private var controller: ComposerController
-  private var sizing = ComposerSizing(lineHeight: 17, topInset: 6, bottomInset: 6)
+  /// The text's content is exactly whole lines; the scrolled window's margins frame it.
+  private var sizing = ComposerSizing(lineHeight: 17)
+  private static let padding: gint = 6
   private let textView: Widget
   private let textScroller: Widget
   private let placeholder: Widget
@@ -41,11 +43,12 @@ final class ComposerView: Widget {
   private let chipRow = ChipRowView()
   private let notice: Widget
   private lazy var tagEntry = makeTagEntry()
-  private let buffer: TextBuffer
+  let buffer: TextBuffer
   private var sendAction: Action?
   private var imeComposing = false
   private var draftTimer: UInt32 = 0
   private var noticeTimer: UInt32 = 0
+  private var reflowIdle: UInt32 = 0
   private var transientNotice: String?
 
   init(controller: ComposerController) {
@@ -67,8 +70,21 @@ final class ComposerView: Widget {
     connectKeys()
     makeActions()
     applySizing()
+    followReflow()
     refresh()
   }
+
+  /// The text area's allocated height in pixels.
+  var textAreaHeight: Int { Int(gtk_widget_get_height(textScroller.widget)) }
+
+  /// Whether Send is enabled now.
+  var canSend: Bool { sendAction?.isEnabled ?? false }
+
+  /// The chips shown, in order.
+  var chipTags: [String] { chipRow.isVisible ? chipRow.tags : [] }
+
+  /// The notice under the text, or nil.
+  var noticeText: String? { notice.isVisible ? string(gtk_label_get_text(notice.opaque)) : nil }
 
   /// Gives the text keyboard focus.
   func focusText() { textView.grabFocus() }
@@ -106,10 +122,13 @@ final class ComposerView: Widget {
     let text: UnsafeMutablePointer<GtkTextView> = textView.typed()
     gtk_text_view_set_wrap_mode(text, GTK_WRAP_WORD_CHAR)
     gtk_text_view_set_accepts_tab(text, 0)
-    gtk_text_view_set_top_margin(text, gint(sizing.topInset))
-    gtk_text_view_set_bottom_margin(text, gint(sizing.bottomInset))
-    gtk_text_view_set_left_margin(text, 6)
-    gtk_text_view_set_right_margin(text, 6)
+    // Breathing room goes on the scrolled window, not the text view: GtkTextView 4.8 with
+    // its own margins re-lays out the whole buffer on every incremental validation step,
+    // freezing the window for seconds after a multi-megabyte paste.
+    gtk_widget_set_margin_top(textScroller.widget, Self.padding)
+    gtk_widget_set_margin_bottom(textScroller.widget, Self.padding)
+    gtk_widget_set_margin_start(textScroller.widget, Self.padding)
+    gtk_widget_set_margin_end(textScroller.widget, Self.padding)
     textView.setAccessibleLabel("Message")
     textView.addCSSClass("composer-text")
 
@@ -124,8 +143,8 @@ final class ComposerView: Widget {
     placeholder.addCSSClass("placeholder")
     gtk_widget_set_halign(placeholder.widget, GTK_ALIGN_START)
     gtk_widget_set_valign(placeholder.widget, GTK_ALIGN_START)
-    gtk_widget_set_margin_top(placeholder.widget, gint(sizing.topInset))
-    gtk_widget_set_margin_start(placeholder.widget, 6)
+    gtk_widget_set_margin_top(placeholder.widget, Self.padding)
+    gtk_widget_set_margin_start(placeholder.widget, Self.padding)
     gtk_widget_set_can_target(placeholder.widget, 0)
     // The placeholder repeats the text view's accessible name; screen readers need it once.
     Accessible.setHidden(placeholder.widget, true)
@@ -189,6 +208,27 @@ final class ComposerView: Widget {
     gtk_scrolled_window_set_max_content_height(scroller, -1)
     gtk_scrolled_window_set_min_content_height(scroller, gint(shortest.rounded(.up)))
     gtk_scrolled_window_set_max_content_height(scroller, gint(tallest.rounded(.up)))
+  }
+
+  /// GtkTextView 4.8 re-wraps after a width change without asking its parent for a new
+  /// height, so the composer would keep the old number of lines. A width change (the
+  /// horizontal adjustment's page) or a new content height (the vertical adjustment's upper)
+  /// asks for a new size once the current layout pass is over.
+  private func followReflow() {
+    let scroller = textScroller.opaque
+    for adjustment in [
+      gtk_scrolled_window_get_hadjustment(scroller), gtk_scrolled_window_get_vadjustment(scroller),
+    ] {
+      guard let adjustment else { continue }
+      Signal.connect(raw(adjustment), "changed") { [unowned self] in
+        guard reflowIdle == 0 else { return }
+        reflowIdle = MainLoop.idle { [weak self] in
+          guard let self else { return }
+          reflowIdle = 0
+          gtk_widget_queue_resize(textView.widget)
+        }
+      }
+    }
   }
 
   private func lineHeight() -> Double {
@@ -281,6 +321,11 @@ final class ComposerView: Widget {
       return handleTextKey(key, KeyEvent.modifiers(state))
     }
     gtk_widget_add_controller(textView.widget, keys)
+  }
+
+  /// Handles `key` as if typed into the text, for tests that cannot synthesise key events.
+  func pressForTesting(_ key: Key, modifiers: KeyModifiers = []) {
+    _ = handleTextKey(key, modifiers)
   }
 
   private func handleTextKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {

@@ -43,7 +43,9 @@ enum JSONLineEncoder {
       case 0x09: out.append(contentsOf: [92, UInt8(ascii: "t")])
       case 0..<0x20:
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        out.append(contentsOf: [
+          92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)],
+        ])
       default: out.append(byte)
       }
     }

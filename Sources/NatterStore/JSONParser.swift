@@ -32,7 +32,8 @@ struct JSONParser {
   private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
   private func failure(_ what: String) -> Failure {
-    Failure(reason: index < bytes.count ? "\(what) at column \(index + 1)" : "\(what) at end of line")
+    Failure(
+      reason: index < bytes.count ? "\(what) at column \(index + 1)" : "\(what) at end of line")
   }
 
   private mutating func skipWhitespace() {
@@ -45,9 +46,15 @@ struct JSONParser {
     case UInt8(ascii: "{"): return try object()
     case UInt8(ascii: "["): return try array()
     case UInt8(ascii: "\""): return .string(try string())
-    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
     case UInt8(ascii: "-"), 48...57: return .number(try number())
     default: throw failure("unexpected character")
     }

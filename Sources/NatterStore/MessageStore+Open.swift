@@ -131,7 +131,8 @@ extension MessageStore {
   private static func corruptStamp(_ date: Date) -> String {
     var bytes: [UInt8] = []
     Timestamp.append(Timestamp.milliseconds(date) / 1000 * 1000, to: &bytes)
-    return String(decoding: bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") },
+    return String(
+      decoding: bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") },
       as: UTF8.self)
   }
 

@@ -61,7 +61,8 @@ extension MessageStore {
     }
     while try statement.step() {
       let seq = statement.int64(0)
-      let tag: String? = sqlite3_column_type(statement.handle, 6) == SQLITE_NULL
+      let tag: String? =
+        sqlite3_column_type(statement.handle, 6) == SQLITE_NULL
         ? nil : statement.text(6)
       if current?.seq == seq, let tag {
         current?.record.tags.append(tag)
@@ -130,7 +131,8 @@ extension MessageStore {
         return
       }
       if let empty = firstEmptyLine {
-        throw ImportError.invalidLine(number: empty, reason: "empty line before the end of the file")
+        throw ImportError.invalidLine(
+          number: empty, reason: "empty line before the end of the file")
       }
       let record: ExportRecord
       do {
@@ -151,7 +153,8 @@ extension MessageStore {
         return
       }
       summary.inserted += 1
-      try insertTags(record.tags, seq: sqlite3_last_insert_rowid(db.handle),
+      try insertTags(
+        record.tags, seq: sqlite3_last_insert_rowid(db.handle),
         sentAt: record.sentAtMilliseconds)
     }
     let index = try db.prepare(

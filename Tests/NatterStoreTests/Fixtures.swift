@@ -1,5 +1,6 @@
 import Foundation
 import NatterCore
+
 @testable import NatterStore
 
 /// Messages and stores the tests build on.

@@ -16,7 +16,8 @@ import Testing
   @Test func exportWritesTheExactLineFormat() throws {
     let dir = try TemporaryDirectory()
     let store = try Fixtures.store(in: dir)
-    var message = Fixtures.message(1, sender: "Ann \"A\"", body: "two\nlines\t/ é", tags: ["swift", "Ünï"])
+    var message = Fixtures.message(
+      1, sender: "Ann \"A\"", body: "two\nlines\t/ é", tags: ["swift", "Ünï"])
     message.edited = true
     try store.insert(message)
     try store.insert(Fixtures.message(2, secondsAfterBase: 0.25))
@@ -32,12 +33,15 @@ import Testing
   @Test func exportImportExportIsByteIdentical() throws {
     let dir = try TemporaryDirectory()
     let source = try MessageStore.inMemory()
-    let bodies = ["plain", "quote \" backslash \\ nul \u{0} bell \u{7}", "😀 e\u{301} 日本語", "", "\r\n"]
+    let bodies = [
+      "plain", "quote \" backslash \\ nul \u{0} bell \u{7}", "😀 e\u{301} 日本語", "", "\r\n",
+    ]
     for n in 0..<50 {
       try source.insert(
         Fixtures.message(
           n, sender: n % 2 == 0 ? "alice" : "bøb", body: bodies[n % bodies.count],
-          tags: n % 3 == 0 ? ["swift", "Tag\(n % 4)"] : [], secondsAfterBase: Double(n / 4) + (n % 2 == 0 ? 0 : 0.125)))
+          tags: n % 3 == 0 ? ["swift", "Tag\(n % 4)"] : [],
+          secondsAfterBase: Double(n / 4) + (n % 2 == 0 ? 0 : 0.125)))
     }
     let first = try exported(source, in: dir, name: "first.jsonl")
     let target = try Fixtures.store(in: dir)
@@ -83,13 +87,29 @@ import Testing
     (#"["an","array"]"#, "expected a JSON object"),
     (#"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z"}"#, "missing \"body\""),
     (#"{"id":"","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#, "\"id\" is empty"),
-    (#"{"id":7,"sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#, "\"id\" must be a string"),
+    (
+      #"{"id":7,"sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#,
+      "\"id\" must be a string"
+    ),
     (#"{"id":"x","sender":"s","sent_at":"yesterday","body":"b"}"#, "\"sent_at\" is not"),
-    (#"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b","tags":[1]}"#, "\"tags\""),
-    (#"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b","edited":"no"}"#, "\"edited\""),
-    (#"{"id":"x","id":"y","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#, "duplicate key"),
-    (#"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"} trailing"#, "after the JSON"),
-    (#"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"cut"#, "unterminated string"),
+    (
+      #"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b","tags":[1]}"#, "\"tags\""
+    ),
+    (
+      #"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b","edited":"no"}"#,
+      "\"edited\""
+    ),
+    (
+      #"{"id":"x","id":"y","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#,
+      "duplicate key"
+    ),
+    (
+      #"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"} trailing"#,
+      "after the JSON"
+    ),
+    (
+      #"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"cut"#, "unterminated string"
+    ),
   ]
 
   @Test(arguments: badLines)
@@ -100,8 +120,9 @@ import Testing
       #"{"id":"g\#($0)","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"fine"}"#
     }
     let file = dir.file("in.jsonl")
-    try Fixtures.write((good + [line] + good.map { $0.replacingOccurrences(of: "\"g", with: "\"h") })
-      .joined(separator: "\n"), to: file)
+    try Fixtures.write(
+      (good + [line] + good.map { $0.replacingOccurrences(of: "\"g", with: "\"h") })
+        .joined(separator: "\n"), to: file)
     do {
       _ = try store.import(from: file)
       Issue.record("import of a bad line succeeded")
@@ -119,8 +140,11 @@ import Testing
     let store = try Fixtures.store(in: dir)
     let line = #"{"id":"a","sender":"x","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#
     let file = dir.file("in.jsonl")
-    try Fixtures.write(line + "\n\n" + line.replacingOccurrences(of: "\"a\"", with: "\"c\""), to: file)
-    #expect(throws: ImportError.invalidLine(number: 2, reason: "empty line before the end of the file")) {
+    try Fixtures.write(
+      line + "\n\n" + line.replacingOccurrences(of: "\"a\"", with: "\"c\""), to: file)
+    #expect(
+      throws: ImportError.invalidLine(number: 2, reason: "empty line before the end of the file")
+    ) {
       try store.import(from: file)
     }
     #expect(try store.count() == 0)
@@ -130,7 +154,8 @@ import Testing
     let dir = try TemporaryDirectory()
     let store = try Fixtures.store(in: dir)
     let file = dir.file("garbage.bin")
-    try Data((0..<100_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }).write(to: file)
+    try Data((0..<100_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }).write(
+      to: file)
     #expect(throws: ImportError.self) { try store.import(from: file) }
     let line = Array(#"{"id":"a","sender":"x","sent_at":"2026-11-29T18:55:41Z","body":""#.utf8)
     try Data(line + [0xFF, 0xFE] + Array("\"}\n".utf8)).write(to: file)
@@ -153,15 +178,30 @@ import Testing
     let cut = dir.file("cut.jsonl")
     try whole.prefix(whole.count - 20).write(to: cut)
     let store = try Fixtures.store(in: dir)
-    #expect(throws: ImportError.invalidLine(number: 10, reason: "unterminated string at end of line")) {
+    #expect(
+      throws: ImportError.invalidLine(number: 10, reason: "unterminated string at end of line")
+    ) {
       try store.import(from: cut)
     }
     #expect(try store.count() == 0)
   }
 
+  @Test func fileWithoutNewlinesIsRejectedWithoutReadingItWhole() throws {
+    let dir = try TemporaryDirectory()
+    let store = try MessageStore.inMemory()
+    let file = dir.file("long.bin")
+    try Data(repeating: 0x7B, count: LineReader.maximumLineLength + (2 << 20)).write(to: file)
+    #expect(throws: ImportError.invalidLine(number: 1, reason: "line longer than 64 MiB")) {
+      try store.import(from: file)
+    }
+  }
+
   @Test func missingFileIsUnreadable() throws {
     let store = try MessageStore.inMemory()
-    #expect(throws: ImportError.unreadable(path: "/nonexistent/x.jsonl", detail: "No such file or directory")) {
+    #expect(
+      throws: ImportError.unreadable(
+        path: "/nonexistent/x.jsonl", detail: "No such file or directory")
+    ) {
       try store.import(from: URL(fileURLWithPath: "/nonexistent/x.jsonl"))
     }
   }

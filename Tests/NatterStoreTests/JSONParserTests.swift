@@ -5,7 +5,9 @@ import Testing
 @Suite struct JSONParserTests {
   private func parse(_ text: String) throws -> JSONValue {
     var bytes = Array(text.utf8)
-    return try bytes.withUnsafeMutableBufferPointer { try JSONParser.parse(UnsafeBufferPointer($0)) }
+    return try bytes.withUnsafeMutableBufferPointer {
+      try JSONParser.parse(UnsafeBufferPointer($0))
+    }
   }
 
   private func encode(_ text: String) -> String {
@@ -19,19 +21,26 @@ import Testing
     #expect(
       value
         == .object([
-          ("a", .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null, .string("x")])),
+          (
+            "a",
+            .array([
+              .number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null, .string("x"),
+            ])
+          ),
           ("b", .object([])),
         ]))
   }
 
   @Test func decodesEscapesAndSurrogatePairs() throws {
-    #expect(try parse(#""a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00""#) == .string("a\"\\/\u{8}\u{c}\n\r\té😀"))
+    #expect(
+      try parse(#""a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00""#) == .string("a\"\\/\u{8}\u{c}\n\r\té😀"))
   }
 
   @Test func rejectsMalformedInput() {
     for text in [
       "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "tru", "\"abc", "\"\\x\"", "\"\\ud800\"",
-      "\"\\udc00\"", "\"a\u{1}b\"", "{\"a\" 1}", "[1] 2", "{1:2}", String(repeating: "[", count: 100),
+      "\"\\udc00\"", "\"a\u{1}b\"", "{\"a\" 1}", "[1] 2", "{1:2}",
+      String(repeating: "[", count: 100),
     ] {
       #expect(throws: JSONParser.Failure.self, "\(text)") { try parse(text) }
     }

@@ -29,7 +29,9 @@ import Testing
   @Test func duplicateIdIsRefused() throws {
     let store = try MessageStore.inMemory()
     try store.insert(Fixtures.message(1))
-    #expect(throws: StoreError.duplicateID(Fixtures.id(1))) { try store.insert(Fixtures.message(1)) }
+    #expect(throws: StoreError.duplicateID(Fixtures.id(1))) {
+      try store.insert(Fixtures.message(1))
+    }
     #expect(try store.count() == 1)
   }
 
@@ -88,7 +90,9 @@ import Testing
       try store.saveDraft(StoredDraft(text: "half-typed\nline \"two\"", chips: ["Swift", "ünï"]))
     }
     let store = try Fixtures.store(in: dir)
-    #expect(try store.loadDraft() == StoredDraft(text: "half-typed\nline \"two\"", chips: ["Swift", "ünï"]))
+    #expect(
+      try store.loadDraft()
+        == StoredDraft(text: "half-typed\nline \"two\"", chips: ["Swift", "ünï"]))
     try store.clearDraft()
     #expect(try store.loadDraft() == nil)
   }
@@ -99,15 +103,24 @@ import Testing
     try store.insert(Fixtures.message(2, body: "lunch at noon", tags: ["food"]))
     try store.insert(Fixtures.message(3, body: "more gtk bindings", tags: ["swift", "gtk"]))
     try store.insert(Fixtures.message(4, body: "Café au lait", tags: ["Cafe\u{301}"]))
-    #expect(try store.search(query: "gtk", tags: [], limit: 10).map(\.id) == [Fixtures.id(3), Fixtures.id(1)])
+    #expect(
+      try store.search(query: "gtk", tags: [], limit: 10).map(\.id) == [
+        Fixtures.id(3), Fixtures.id(1),
+      ])
     #expect(try store.search(query: "bui", tags: [], limit: 10).map(\.id) == [Fixtures.id(1)])
     #expect(try store.search(query: "", tags: ["SWIFT"], limit: 10).count == 2)
-    #expect(try store.search(query: "gtk", tags: ["Swift", "GTK"], limit: 10).map(\.id) == [Fixtures.id(3)])
+    #expect(
+      try store.search(query: "gtk", tags: ["Swift", "GTK"], limit: 10).map(\.id) == [
+        Fixtures.id(3)
+      ])
     #expect(try store.search(query: "cafe", tags: [], limit: 10).map(\.id) == [Fixtures.id(4)])
     #expect(try store.search(query: "", tags: ["CAFÉ"], limit: 10).map(\.id) == [Fixtures.id(4)])
     #expect(try store.search(query: "gtk", tags: [], limit: 1).map(\.id) == [Fixtures.id(3)])
     let older = MessageCursor(Fixtures.message(3))
-    #expect(try store.search(query: "gtk", tags: [], before: older, limit: 5).map(\.id) == [Fixtures.id(1)])
+    #expect(
+      try store.search(query: "gtk", tags: [], before: older, limit: 5).map(\.id) == [
+        Fixtures.id(1)
+      ])
   }
 
   @Test func searchTreatsOperatorsAndQuotesAsPlainText() throws {

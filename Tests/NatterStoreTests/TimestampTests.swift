@@ -21,7 +21,9 @@ import Testing
   }
 
   @Test func parsesWhatItWrites() {
-    for ms: Int64 in [0, -1, 951_782_400_000, 1_795_978_541_000, 1_795_978_541_007, 4_102_444_800_000] {
+    for ms: Int64 in [
+      0, -1, 951_782_400_000, 1_795_978_541_000, 1_795_978_541_007, 4_102_444_800_000,
+    ] {
       #expect(Timestamp.parse(Array(format(ms).utf8)) == ms)
     }
   }

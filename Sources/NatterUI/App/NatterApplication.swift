@@ -9,6 +9,8 @@ final class NatterApplication: Object {
   private let dataDirectory: URL
   private var window: MainWindow?
   private var actions: [Action] = []
+  private var lock: InstanceLock?
+  private var exitStatus: Int32 = 0
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
@@ -28,10 +30,22 @@ final class NatterApplication: Object {
     // Our options are parsed before GTK starts; GApplication sees only the program name.
     var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
     defer { argv.forEach { free($0) } }
-    return g_application_run(typed(), 1, &argv)
+    let status = g_application_run(typed(), 1, &argv)
+    return status != 0 ? status : exitStatus
   }
 
   private func startup() {
+    // Only the primary instance starts up; it alone may write the history.
+    guard let lock = InstanceLock(dataDirectory: dataDirectory) else {
+      FileHandle.standardError.write(
+        Data(
+          ("natter: another Natter is already using \(dataDirectory.path), and without a "
+            + "session bus this one cannot ask it to show its window.\n").utf8))
+      exitStatus = 1
+      g_application_quit(typed())
+      return
+    }
+    self.lock = lock
     if let css = ResourceLocator.url(for: "natter.css"),
       let text = try? String(contentsOf: css, encoding: .utf8)
     {
@@ -49,6 +63,7 @@ final class NatterApplication: Object {
   }
 
   private func activate() {
+    guard lock != nil else { return }
     if window == nil {
       let session = ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
       window = MainWindow(application: application, session: session)

@@ -1,0 +1,90 @@
+"""The composer used with the keyboard only, read back through AT-SPI."""
+
+import os
+import signal
+import time
+
+from natter_e2e import NatterApp, NatterTestCase, is_sensitive, text_of, wait_until
+
+
+class ComposerTest(NatterTestCase):
+    def test_send_follows_the_text(self):
+        app = self.start()
+        send = app.find("push button", "Send")
+        self.assertFalse(is_sensitive(send), "Send is disabled while empty")
+        app.type("   ")
+        time.sleep(0.2)
+        self.assertFalse(is_sensitive(send), "whitespace alone cannot be sent")
+        app.type("hi")
+        wait_until(lambda: is_sensitive(send), what="Send enabled after typing")
+        app.key("ctrl+a", "BackSpace")
+        wait_until(lambda: not is_sensitive(send), what="Send disabled once empty again")
+
+    def test_hashtag_and_space_becomes_a_chip_and_leaves_the_text(self):
+        app = self.start()
+        message = app.find("text", "Message")
+        app.type("hello #swift ")
+        app.find("push button", "#swift")
+        app.find("push button", "Remove #swift")
+        wait_until(lambda: text_of(message) == "hello ", what="the tag to leave the text")
+
+    def test_c_sharp_makes_no_chip(self):
+        app = self.start()
+        message = app.find("text", "Message")
+        app.type("C# rocks ")
+        wait_until(lambda: text_of(message) == "C# rocks ", what="the text typed")
+        self.assertEqual(app.find_all("push button", "#"), [])
+        self.assertEqual([b for b in app.find_all("push button") if b.name.startswith("Remove #")],
+                         [])
+
+    def test_backspace_at_the_start_removes_the_last_chip(self):
+        app = self.start()
+        message = app.find("text", "Message")
+        app.type("#one #two ")
+        app.find("push button", "#two")
+        app.key("ctrl+Home", "BackSpace")
+        wait_until(lambda: not app.find_all("push button", "#two"), what="#two removed")
+        self.assertTrue(app.find_all("push button", "#one"))
+        self.assertEqual(text_of(message), "")
+
+    def test_enter_sends_and_empties_the_composer_shift_enter_makes_a_line(self):
+        app = self.start()
+        message = app.find("text", "Message")
+        app.type("first line")
+        app.key("shift+Return")
+        app.type("second line #news")
+        wait_until(lambda: text_of(message) == "first line\nsecond line #news",
+                   what="two lines in the composer")
+        app.key("Return")
+        wait_until(lambda: text_of(message) == "", what="the composer to empty")
+        self.assertFalse(is_sensitive(app.find("push button", "Send")))
+        wait_until(lambda: app.find_all("label", "first line\nsecond line")
+                   or any("second line" in (l.name or "") for l in app.find_all("label")),
+                   what="the sent message in the transcript")
+
+    def test_draft_and_sent_messages_survive_sigkill(self):
+        app = self.start()
+        app.type("kept message")
+        app.key("Return")
+        message = app.find("text", "Message")
+        wait_until(lambda: text_of(message) == "", what="the message to be sent")
+        app.type("unsent draft #idea ")
+        app.find("push button", "#idea")
+        time.sleep(1.0)  # the draft is saved within 500 ms of the last change
+        os.kill(app.process.pid, signal.SIGKILL)
+        app.process.wait()
+
+        again = NatterApp(data_dir=app.data_dir)
+        self.addCleanup(again.close)
+        message = again.find("text", "Message")
+        wait_until(lambda: text_of(message) == "unsent draft ", what="the draft restored")
+        again.find("push button", "#idea")
+        wait_until(lambda: any("kept message" in (l.name or "") for l in again.find_all("label")),
+                   what="the sent message after the restart")
+        caret = message.queryText().caretOffset
+        self.assertEqual(caret, len("unsent draft "), "the caret is at the end of the draft")
+
+
+if __name__ == "__main__":
+    import unittest
+    unittest.main()

@@ -4,7 +4,8 @@ import os
 import signal
 import time
 
-from natter_e2e import NatterApp, NatterTestCase, is_sensitive, text_of, wait_until
+from natter_e2e import (NatterApp, NatterTestCase, is_focused, is_sensitive, text_of,
+                        wait_until)
 
 
 class ComposerTest(NatterTestCase):
@@ -61,6 +62,52 @@ class ComposerTest(NatterTestCase):
         wait_until(lambda: app.find_all("label", "first line\nsecond line")
                    or any("second line" in (l.name or "") for l in app.find_all("label")),
                    what="the sent message in the transcript")
+
+    def test_ctrl_t_adds_a_tag_and_escape_cancels_back_to_the_text(self):
+        app = self.start()
+        message = app.find("text", "Message")
+        app.key("ctrl+t")
+        entry = app.find("text", "New tag")
+        wait_until(lambda: is_focused(entry), what="the tag entry to take focus")
+        app.type("release")
+        app.key("Return")
+        app.find("push button", "#release")
+        wait_until(lambda: is_focused(message), what="focus back in the text after adding")
+        app.key("ctrl+t")
+        wait_until(lambda: is_focused(app.find("text", "New tag")), what="the entry again")
+        app.type("nope")
+        app.key("Escape")
+        wait_until(lambda: is_focused(message), what="focus back in the text after Escape")
+        self.assertEqual(app.find_all("push button", "#nope"), [])
+
+    def test_chip_row_keyboard_navigation_and_removal(self):
+        app = self.start()
+        message = app.find("text", "Message")
+        app.type("#alpha #beta #gamma ")
+        app.find("push button", "#gamma")
+        app.key("alt+Down")
+        wait_until(lambda: is_focused(app.find("push button", "#gamma")),
+                   what="the newest chip focused")
+        app.key("Left")
+        wait_until(lambda: is_focused(app.find("push button", "#beta")), what="#beta focused")
+        app.key("Delete")
+        wait_until(lambda: not app.find_all("push button", "#beta"), what="#beta removed")
+        wait_until(lambda: any(is_focused(b) for b in app.find_all("push button")
+                               if b.name in ("#alpha", "#gamma")),
+                   what="focus stays in the chip row")
+        app.key("alt+Up")
+        wait_until(lambda: is_focused(message), what="focus back in the text")
+        names = [b.name for b in app.find_all("push button") if b.name.startswith("#")]
+        self.assertEqual(names, ["#alpha", "#gamma"])
+
+    def test_ctrl_z_right_after_a_conversion_puts_the_text_back(self):
+        app = self.start()
+        message = app.find("text", "Message")
+        app.type("see #later ")
+        app.find("push button", "#later")
+        app.key("ctrl+z")
+        wait_until(lambda: text_of(message) == "see #later", what="the hashtag text restored")
+        wait_until(lambda: not app.find_all("push button", "#later"), what="the chip removed")
 
     def test_draft_and_sent_messages_survive_sigkill(self):
         app = self.start()

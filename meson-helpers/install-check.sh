@@ -63,7 +63,7 @@ env -u NATTER_RESOURCES_DIR G_MESSAGES_DEBUG=natter GSK_RENDERER=cairo \
   "$root/bin/natter" --data-dir "$work/data" >"$log" 2>&1 &
 natter_pid=$!
 for _ in $(seq 200); do
-  grep -q "main window created" "$log" && break
+  grep -qs "main window created" "$log" && break
   kill -0 "$natter_pid" 2>/dev/null || { cat "$log" >&2; fail "the installed natter exited"; }
   sleep 0.1
 done

@@ -19,8 +19,8 @@ final class PreferencesWindow: Widget {
 
   init(settings: Settings, transientFor parent: UnsafeMutablePointer<GtkWindow>?) {
     self.settings = settings
-    enterButton = Widget(gtk_check_button_new_with_label("Enter"))
-    controlEnterButton = Widget(gtk_check_button_new_with_label("Ctrl+Enter"))
+    enterButton = Widget(Self.radioButton(label: "Enter"))
+    controlEnterButton = Widget(Self.radioButton(label: "Ctrl+Enter"))
     let range = Settings.maxLinesRange
     maxLinesButton = Widget(
       gtk_spin_button_new_with_range(Double(range.lowerBound), Double(range.upperBound), 1))
@@ -76,13 +76,13 @@ final class PreferencesWindow: Widget {
     let sendKeys = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
     gtk_box_append(cast(sendKeys), enterButton.widget)
     gtk_box_append(cast(sendKeys), controlEnterButton.widget)
-    gtk_grid_attach(layout, Self.label("Send key", for: enterButton), 0, 1, 1, 1)
+    gtk_grid_attach(layout, Self.label("Send key"), 0, 1, 1, 1)
     gtk_grid_attach(layout, sendKeys, 1, 1, 1, 1)
 
     gtk_spin_button_set_numeric(maxLinesButton.opaque, 1)
     maxLinesButton.setAccessibleLabel("Composer maximum lines")
     gtk_widget_set_halign(maxLinesButton.widget, GTK_ALIGN_START)
-    gtk_grid_attach(layout, Self.label("Maximum lines", for: maxLinesButton), 0, 2, 1, 1)
+    gtk_grid_attach(layout, Self.label("Maximum lines"), 0, 2, 1, 1)
     gtk_grid_attach(layout, maxLinesButton.widget, 1, 2, 1, 1)
 
     gtk_grid_attach(layout, Self.heading("Appearance"), 0, 3, 2, 1)
@@ -90,9 +90,34 @@ final class PreferencesWindow: Widget {
     gtk_widget_set_halign(styleDropDown.widget, GTK_ALIGN_START)
     // Wide enough for the longest choice, so the control does not resize as it changes.
     gtk_widget_set_size_request(styleDropDown.widget, 160, -1)
-    gtk_grid_attach(layout, Self.label("Style", for: styleDropDown), 0, 4, 1, 1)
+    gtk_grid_attach(layout, Self.label("Style"), 0, 4, 1, 1)
     gtk_grid_attach(layout, styleDropDown.widget, 1, 4, 1, 1)
     return grid
+  }
+
+  /// A GtkCheckButton that screen readers announce as a radio button. GTK 4.8 keeps the
+  /// checkbox role for grouped check buttons, and the role can only be set at construction.
+  private static func radioButton(label: String) -> UnsafeMutablePointer<GtkWidget>? {
+    var role = GValue()
+    g_value_init(&role, gtk_accessible_role_get_type())
+    g_value_set_enum(&role, gint(GTK_ACCESSIBLE_ROLE_RADIO.rawValue))
+    var text = GValue()
+    g_value_init(&text, natter_type_string())
+    g_value_set_string(&text, label)
+    defer {
+      g_value_unset(&role)
+      g_value_unset(&text)
+    }
+    let values = [role, text]
+    var names: [UnsafePointer<CChar>?] = [
+      UnsafePointer(strdup("accessible-role")), UnsafePointer(strdup("label")),
+    ]
+    defer { names.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+    let button = values.withUnsafeBufferPointer { values in
+      g_object_new_with_properties(
+        gtk_check_button_get_type(), guint(names.count), &names, values.baseAddress)
+    }
+    return cast(UnsafeMutableRawPointer(button))
   }
 
   private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
@@ -102,14 +127,11 @@ final class PreferencesWindow: Widget {
     return label
   }
 
-  /// A row label that names `control` for screen readers too (mnemonic widget sets the
-  /// labelled-by relation).
-  private static func label(_ text: String, for control: Widget) -> UnsafeMutablePointer<
-    GtkWidget
-  >? {
+  /// A row label. Controls carry their own accessible label instead of a labelled-by relation
+  /// to this one: GTK 4.8 would join both into names like "Style Style".
+  private static func label(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
     let label = gtk_label_new(text)
     gtk_label_set_xalign(OpaquePointer(label), 0)
-    gtk_label_set_mnemonic_widget(OpaquePointer(label), control.widget)
     gtk_widget_add_css_class(label, "dim-label")
     return label
   }

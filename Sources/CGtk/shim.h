@@ -41,4 +41,10 @@ static inline void natter_object_set_boolean(gpointer object, const char *proper
   g_object_set(object, property, value, NULL);
 }
 
+static inline gboolean natter_object_get_boolean(gpointer object, const char *property) {
+  gboolean value = FALSE;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
 #endif

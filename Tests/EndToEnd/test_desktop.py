@@ -7,12 +7,16 @@ app engineer adds it to this test when search lands.
 
 import os
 import shutil
+import subprocess
 import tempfile
 import time
 
 import pyatspi
 
 from natter_e2e import NatterTestCase, is_focused, states, text_of, wait_until
+
+
+FAKE_PORTAL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_portal.py")
 
 
 def settings_text(config_dir):
@@ -51,6 +55,18 @@ class DesktopTest(NatterTestCase):
         return pyatspi.findAllDescendants(
             app.find("list", "Messages"),
             lambda a: a.getRoleName() == "label" and text in (a.name or ""))
+
+    def background_is_dark(self, app):
+        """Whether the transcript's background, in a screenshot of the window, is dark."""
+        window_id = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid),
+             "--name", "^Natter$"], check=True, capture_output=True, text=True).stdout.split()[-1]
+        shot = os.path.join(self.config_dir, "shot.png")
+        subprocess.run(["import", "-window", window_id, shot], check=True)
+        luminance = subprocess.run(
+            ["convert", shot, "-format", "%[fx:p{300,300}.luminance]", "info:"],
+            check=True, capture_output=True, text=True).stdout
+        return float(luminance) < 0.5
 
     def chip_names(self, app):
         """The composer's chips (the transcript's tag buttons are not counted)."""
@@ -149,6 +165,48 @@ class DesktopTest(NatterTestCase):
         wait_until(lambda: text_of(message) == "first\nsecond", what="Enter to make a new line")
         app.key("ctrl+Return")
         wait_until(lambda: self.labels_containing(app, "first\nsecond"), what="Ctrl+Enter sends")
+        # No settings portal on this bus: following the system means light.
+        self.assertFalse(self.background_is_dark(app))
+
+    def test_following_the_system_reads_and_tracks_the_portal_color_scheme(self):
+        portal = subprocess.Popen(["/usr/bin/python3", FAKE_PORTAL, "1"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+
+        def stop_portal():
+            portal.stdin.close()
+            portal.terminate()
+            portal.wait(timeout=5)
+            portal.stdout.close()
+        self.addCleanup(stop_portal)
+        self.assertEqual(portal.stdout.readline().strip(), "ready")
+
+        app = self.start_app()
+        app.find("text", "Message")
+        wait_until(lambda: self.background_is_dark(app), what="dark, read from the portal")
+        portal.stdin.write("2\n")
+        portal.stdin.flush()
+        self.assertEqual(portal.stdout.readline().strip(), "changed")
+        wait_until(lambda: not self.background_is_dark(app),
+                   what="light after the portal's SettingChanged")
+
+        # Choosing Dark in Preferences overrides the system (follow, light, dark).
+        app.key("ctrl+comma")
+        preferences = self.wait_window(app, "Preferences")
+        style = wait_until(lambda: pyatspi.findDescendant(
+            preferences, lambda a: a.getRoleName() == "combo box" and a.name == "Style"),
+            what="the Style control")
+        for _ in range(6):
+            if is_focused(style) or any(is_focused(c) for c in style if c is not None):
+                break
+            app.key("Tab")
+            time.sleep(0.1)
+        app.key("space")
+        time.sleep(0.3)
+        app.key("Down", "Down", "Return")
+        wait_until(lambda: "style=dark" in settings_text(self.config_dir), what="style=dark saved")
+        app.key("Escape")
+        self.wait_window(app, "Preferences", present=False)
+        wait_until(lambda: self.background_is_dark(app), what="dark by choice")
 
     def test_preferences_from_the_menu_and_a_damaged_file(self):
         os.makedirs(os.path.join(self.config_dir, "natter"))

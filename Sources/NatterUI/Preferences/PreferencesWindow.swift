@@ -12,10 +12,11 @@ final class PreferencesWindow: Widget {
   var onClose: () -> Void = {}
 
   private(set) var settings: Settings
-  private let enterButton: Widget
-  private let controlEnterButton: Widget
-  private let maxLinesButton: Widget
-  private let styleDropDown: Widget
+  // Internal, not private: the GTK tests drive the controls as a user would.
+  let enterButton: Widget
+  let controlEnterButton: Widget
+  let maxLinesButton: Widget
+  let styleDropDown: Widget
 
   init(settings: Settings, transientFor parent: UnsafeMutablePointer<GtkWindow>?) {
     self.settings = settings

@@ -85,6 +85,25 @@ struct ComposerViewTests {
     #expect(composer.textAreaHeight == wide, "widening shrinks it back")
   }
 
+  @Test func followsAFontChange() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let three = "a\nb\nc"
+    let before = height(composer, window, text: three)
+    let provider = gtk_css_provider_new()
+    gtk_css_provider_load_from_data(provider, ".composer-text { font-size: 32px; }", -1)
+    let display = try #require(gdk_display_get_default())
+    gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), 900)
+    defer {
+      gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider))
+      g_object_unref(provider)
+    }
+    window.settle(seconds: 0.3)
+    let after = composer.textAreaHeight
+    #expect(after > before * 3 / 2, "three lines of a larger font need a taller composer")
+    #expect(height(composer, window, text: "a\nb\nc\nd\ne") == after, "still capped at three")
+  }
+
   @Test func sendIsEnabledExactlyWhenThereIsSomethingToSend() throws {
     let (composer, window) = try makeComposer()
     defer { window.close() }

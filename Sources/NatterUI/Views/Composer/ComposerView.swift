@@ -225,19 +225,27 @@ final class ComposerView: Widget {
         reflowIdle = MainLoop.idle { [weak self] in
           guard let self else { return }
           reflowIdle = 0
+          // A font change from CSS re-lays out the text without any signal of its own.
+          if lineHeight() != sizing.lineHeight { applySizing() }
           gtk_widget_queue_resize(textView.widget)
         }
       }
     }
   }
 
+  /// The height of one line as GtkTextView lays it out: a one-line Pango layout in the text
+  /// view's own context, so the font, the scale and Pango's pixel rounding all match.
   private func lineHeight() -> Double {
-    guard let context = gtk_widget_get_pango_context(textView.widget),
-      let metrics = pango_context_get_metrics(context, nil, nil)
-    else { return sizing.lineHeight }
-    defer { pango_font_metrics_unref(metrics) }
-    let height = Double(pango_font_metrics_get_height(metrics)) / Double(PANGO_SCALE)
-    return height > 0 ? height.rounded(.up) : sizing.lineHeight
+    guard let layout = gtk_widget_create_pango_layout(textView.widget, "Xg") else {
+      return sizing.lineHeight
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    var units: gint = 0
+    pango_layout_get_size(layout, nil, &units)
+    // GtkTextView rounds each line's logical height to the nearest pixel (PANGO_PIXELS);
+    // pango_layout_get_pixel_size rounds outwards and can be a pixel taller.
+    let height = (units + PANGO_SCALE / 2) / PANGO_SCALE
+    return height > 0 ? Double(height) : sizing.lineHeight
   }
 
   // MARK: Buffer

@@ -59,6 +59,7 @@ class ComposerTest(NatterTestCase):
         app.key("Return")
         wait_until(lambda: text_of(message) == "", what="the composer to empty")
         self.assertFalse(is_sensitive(app.find("push button", "Send")))
+        self.assertTrue(is_focused(message), "focus stays in the composer after sending")
         wait_until(lambda: app.find_all("label", "first line\nsecond line")
                    or any("second line" in (l.name or "") for l in app.find_all("label")),
                    what="the sent message in the transcript")

@@ -80,11 +80,17 @@ final class ComposerView: Widget {
   /// Whether Send is enabled now.
   var canSend: Bool { sendAction?.isEnabled ?? false }
 
+  /// Whether the chip row shows its newest chip (it scrolls sideways).
+  var chipRowShowsNewest: Bool { chipRow.showsNewestChip }
+
   /// The chips shown, in order.
   var chipTags: [String] { chipRow.isVisible ? chipRow.tags : [] }
 
   /// The notice under the text, or nil.
   var noticeText: String? { notice.isVisible ? string(gtk_label_get_text(notice.opaque)) : nil }
+
+  /// Whether the text has keyboard focus.
+  var textHasFocus: Bool { textView.hasFocus }
 
   /// Gives the text keyboard focus.
   func focusText() { textView.grabFocus() }

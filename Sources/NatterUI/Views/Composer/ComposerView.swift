@@ -297,9 +297,14 @@ final class ComposerView: Widget {
   private func refresh() {
     sendAction?.isEnabled = controller.canSend
     placeholder.isVisible = controller.showsPlaceholder && !imeComposing
-    let text = transientNotice ?? controller.limitNotice
+    let text = transientNotice ?? controller.statusNotice
     gtk_label_set_text(notice.opaque, text ?? "")
     notice.isVisible = text != nil
+    if controller.overLimitBy > 0 || transientNotice != nil {
+      notice.addCSSClass("error")
+    } else {
+      notice.removeCSSClass("error")
+    }
   }
 
   private func scheduleDraftSave() {

@@ -44,7 +44,8 @@ final class ComposerView: Widget {
   private let notice: Widget
   private lazy var tagEntry = makeTagEntry()
   let buffer: TextBuffer
-  private var sendAction: Action?
+  private var composerActions: [(KeyAction, Action)] = []
+  private var focusAction: Action?
   private var imeComposing = false
   private var draftTimer: UInt32 = 0
   private var noticeTimer: UInt32 = 0
@@ -78,7 +79,9 @@ final class ComposerView: Widget {
   var textAreaHeight: Int { Int(gtk_widget_get_height(textScroller.widget)) }
 
   /// Whether Send is enabled now.
-  var canSend: Bool { sendAction?.isEnabled ?? false }
+  var canSend: Bool {
+    composerActions.first { $0.0 == .send }.map { $0.1.isEnabled } ?? false
+  }
 
   /// Whether the chip row shows its newest chip (it scrolls sideways).
   var chipRowShowsNewest: Bool { chipRow.showsNewestChip }
@@ -197,7 +200,10 @@ final class ComposerView: Widget {
     let popover = TagEntryPopover(parent: addTagButton)
     popover.completions = { [unowned self] prefix in controller.tagCompletions(prefix: prefix) }
     popover.onConfirm = { [unowned self] text in perform(controller.addTag(fromEntry: text)) }
-    popover.onClosed = { [unowned self] in focusText() }
+    popover.onClosed = { [unowned self] in
+      updateActionStates()
+      focusText()
+    }
     return popover
   }
 
@@ -295,7 +301,7 @@ final class ComposerView: Widget {
 
   /// Shows what the controller's state implies: Send, placeholder, notices.
   private func refresh() {
-    sendAction?.isEnabled = controller.canSend
+    updateActionStates()
     placeholder.isVisible = controller.showsPlaceholder && !imeComposing
     let text = transientNotice ?? controller.statusNotice
     gtk_label_set_text(notice.opaque, text ?? "")
@@ -319,10 +325,18 @@ final class ComposerView: Widget {
 
   // MARK: Actions and keys
 
+  /// One `composer.*` action per composer command of the keymap, so each is a named action
+  /// (buttons, accelerators, menus) with its enabled state in one place.
   private func makeActions() {
-    sendAction = Action("send", in: actions.pointer) { [unowned self] in send() }
-    _ = Action("add-tag", in: actions.pointer) { [unowned self] in tagEntry.open() }
-    _ = Action("focus", in: actions.pointer) { [unowned self] in focusText() }
+    let prefix = "composer."
+    for action in KeyAction.allCases where action.actionName.hasPrefix(prefix) {
+      let name = String(action.actionName.dropFirst(prefix.count))
+      let gaction = Action(name, in: actions.pointer) { [unowned self] in
+        _ = run(action, fromKey: false)
+      }
+      composerActions.append((action, gaction))
+    }
+    focusAction = Action("focus", in: actions.pointer) { [unowned self] in focusText() }
   }
 
   private func connectKeys() {
@@ -354,44 +368,7 @@ final class ComposerView: Widget {
     guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
       return false
     }
-    switch action {
-    case .send:
-      send()
-      return true
-    case .newline:
-      return false  // the text view inserts it
-    case .editLastMessage:
-      let effects = controller.beginEditing(lastOwn: lastOwnMessage())
-      perform(effects)
-      return !effects.isEmpty
-    case .cancelEdit:
-      perform(controller.cancelEditing())
-      return true
-    case .closePopover:
-      tagEntry.close()
-      return true
-    case .convertHashtag:
-      let caret = buffer.caretOffset
-      let start = max(0, caret - HashtagScanner.lookbehind)
-      let response = controller.delimiterTyped(
-        before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
-      perform(response.effects)
-      return !response.passesKeyToWidget
-    case .undoConversion:
-      perform(controller.undoConversion())
-      return true
-    case .removeLastChip:
-      perform(controller.removeLastChip())
-      return true
-    case .focusChipRow:
-      perform(controller.focusChipRow())
-      return true
-    case .scrollPageUp, .scrollPageDown:
-      onScroll(action)
-      return true
-    default:
-      return activateAction(action.actionName, from: widget)
-    }
+    return run(action, fromKey: true)
   }
 
   private func handleChipRowKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
@@ -401,15 +378,68 @@ final class ComposerView: Widget {
     guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
       return false
     }
+    return run(action, fromKey: true)
+  }
+
+  /// Carries out one command, from a key or from its `composer.*` action; returns whether it
+  /// was handled (false lets the key through to the widget).
+  private func run(_ action: KeyAction, fromKey: Bool) -> Bool {
     switch action {
-    case .previousChip: perform(controller.focusPreviousChip())
-    case .nextChip: perform(controller.focusNextChip())
-    case .removeFocusedChip: perform(controller.removeFocusedChip())
-    case .leaveChipRow: perform(controller.leaveChipRow())
-    case .scrollPageUp, .scrollPageDown: onScroll(action)
-    default: return activateAction(action.actionName, from: widget)
+    case .send:
+      send()
+    case .newline:
+      // From a key the text view inserts it itself, replacing any selection.
+      if fromKey { return false }
+      gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, "\n", -1, 1)
+    case .editLastMessage:
+      let effects = controller.beginEditing(lastOwn: lastOwnMessage())
+      perform(effects)
+      return !effects.isEmpty
+    case .cancelEdit:
+      perform(controller.cancelEditing())
+    case .addTag:
+      tagEntry.open()
+      updateActionStates()
+    case .closePopover:
+      tagEntry.close()
+    case .confirmTag:
+      tagEntry.confirm()
+    case .convertHashtag:
+      let caret = buffer.caretOffset
+      let start = max(0, caret - HashtagScanner.lookbehind)
+      let response = controller.delimiterTyped(
+        before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
+      perform(response.effects)
+      return !response.passesKeyToWidget
+    case .undoConversion:
+      perform(controller.undoConversion())
+    case .removeLastChip:
+      perform(controller.removeLastChip())
+    case .focusChipRow:
+      perform(controller.focusChipRow())
+    case .leaveChipRow:
+      perform(controller.leaveChipRow())
+    case .previousChip:
+      perform(controller.focusPreviousChip())
+    case .nextChip:
+      perform(controller.focusNextChip())
+    case .removeFocusedChip:
+      perform(controller.removeFocusedChip())
+    case .scrollPageUp, .scrollPageDown:
+      onScroll(action)
+    case .closeSearch, .focusComposer, .scrollToOldest, .scrollToNewest, .search, .showShortcuts,
+      .preferences, .closeWindow, .quit:
+      return activateAction(action.actionName, from: widget)
     }
     return true
+  }
+
+  /// Every `composer.*` action's enabled state, from the controller alone (one place).
+  private func updateActionStates() {
+    let entryOpen = tagEntry.isOpen
+    for (action, gaction) in composerActions {
+      gaction.isEnabled = controller.isAvailable(action, tagEntryOpen: entryOpen)
+    }
   }
 
   private func send() {

@@ -31,26 +31,26 @@ final class ComposerView: Widget {
     }
   }
 
-  private var controller: ComposerController
+  var controller: ComposerController
   /// The text's content is exactly whole lines; the scrolled window's margins frame it.
-  private var sizing = ComposerSizing(lineHeight: 17)
+  var sizing = ComposerSizing(lineHeight: 17)
   private static let padding: gint = 6
-  private let textView: Widget
-  private let textScroller: Widget
-  private let placeholder: Widget
-  private let addTagButton: Widget
-  private let sendButton: Widget
-  private let chipRow = ChipRowView()
-  private let notice: Widget
-  private lazy var tagEntry = makeTagEntry()
+  let textView: Widget
+  let textScroller: Widget
+  let placeholder: Widget
+  let addTagButton: Widget
+  let sendButton: Widget
+  let chipRow = ChipRowView()
+  let notice: Widget
+  lazy var tagEntry = makeTagEntry()
   let buffer: TextBuffer
-  private var composerActions: [(KeyAction, Action)] = []
-  private var focusAction: Action?
-  private var imeComposing = false
-  private var draftTimer: UInt32 = 0
-  private var noticeTimer: UInt32 = 0
-  private var reflowIdle: UInt32 = 0
-  private var transientNotice: String?
+  var composerActions: [(KeyAction, Action)] = []
+  var focusAction: Action?
+  var imeComposing = false
+  var draftTimer: UInt32 = 0
+  var noticeTimer: UInt32 = 0
+  var reflowIdle: UInt32 = 0
+  var transientNotice: String?
 
   init(controller: ComposerController) {
     self.controller = controller
@@ -127,7 +127,7 @@ final class ComposerView: Widget {
 
   // MARK: Layout
 
-  private func buildLayout() {
+  func buildLayout() {
     let text: UnsafeMutablePointer<GtkTextView> = textView.typed()
     gtk_text_view_set_wrap_mode(text, GTK_WRAP_WORD_CHAR)
     gtk_text_view_set_accepts_tab(text, 0)
@@ -196,7 +196,7 @@ final class ComposerView: Widget {
     chipRow.onKey = { [unowned self] key, modifiers in handleChipRowKey(key, modifiers) }
   }
 
-  private func makeTagEntry() -> TagEntryPopover {
+  func makeTagEntry() -> TagEntryPopover {
     let popover = TagEntryPopover(parent: addTagButton)
     popover.completions = { [unowned self] prefix in controller.tagCompletions(prefix: prefix) }
     popover.onConfirm = { [unowned self] text in perform(controller.addTag(fromEntry: text)) }
@@ -207,62 +207,9 @@ final class ComposerView: Widget {
     return popover
   }
 
-  // MARK: Sizing
-
-  /// Sets the text area's height bounds from the font's line height: GTK then grows the
-  /// scrolled window with its content (propagate-natural-height) between one and `maxLines`
-  /// lines, and the text scrolls inside beyond that (GTK-SWIFT-NOTES, "The growing composer").
-  private func applySizing() {
-    sizing.lineHeight = lineHeight()
-    let shortest = sizing.layout(contentHeight: 0).height
-    let tallest = sizing.layout(contentHeight: sizing.lineHeight * Double(sizing.maxLines)).height
-    let scroller = textScroller.opaque
-    gtk_scrolled_window_set_max_content_height(scroller, -1)
-    gtk_scrolled_window_set_min_content_height(scroller, gint(shortest.rounded(.up)))
-    gtk_scrolled_window_set_max_content_height(scroller, gint(tallest.rounded(.up)))
-  }
-
-  /// GtkTextView 4.8 re-wraps after a width change without asking its parent for a new
-  /// height, so the composer would keep the old number of lines. A width change (the
-  /// horizontal adjustment's page) or a new content height (the vertical adjustment's upper)
-  /// asks for a new size once the current layout pass is over.
-  private func followReflow() {
-    let scroller = textScroller.opaque
-    for adjustment in [
-      gtk_scrolled_window_get_hadjustment(scroller), gtk_scrolled_window_get_vadjustment(scroller),
-    ] {
-      guard let adjustment else { continue }
-      Signal.connect(raw(adjustment), "changed") { [unowned self] in
-        guard reflowIdle == 0 else { return }
-        reflowIdle = MainLoop.idle { [weak self] in
-          guard let self else { return }
-          reflowIdle = 0
-          // A font change from CSS re-lays out the text without any signal of its own.
-          if lineHeight() != sizing.lineHeight { applySizing() }
-          gtk_widget_queue_resize(textView.widget)
-        }
-      }
-    }
-  }
-
-  /// The height of one line as GtkTextView lays it out: a one-line Pango layout in the text
-  /// view's own context, so the font, the scale and Pango's pixel rounding all match.
-  private func lineHeight() -> Double {
-    guard let layout = gtk_widget_create_pango_layout(textView.widget, "Xg") else {
-      return sizing.lineHeight
-    }
-    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-    var units: gint = 0
-    pango_layout_get_size(layout, nil, &units)
-    // GtkTextView rounds each line's logical height to the nearest pixel (PANGO_PIXELS);
-    // pango_layout_get_pixel_size rounds outwards and can be a pixel taller.
-    let height = (units + PANGO_SCALE / 2) / PANGO_SCALE
-    return height > 0 ? Double(height) : sizing.lineHeight
-  }
-
   // MARK: Buffer
 
-  private func connectBuffer() {
+  func connectBuffer() {
     let textBuffer = buffer.buffer
     // Before the default handlers: the insertion offset and the deleted text still exist.
     Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
@@ -300,7 +247,7 @@ final class ComposerView: Widget {
   }
 
   /// Shows what the controller's state implies: Send, placeholder, notices.
-  private func refresh() {
+  func refresh() {
     updateActionStates()
     placeholder.isVisible = controller.showsPlaceholder && !imeComposing
     let text = transientNotice ?? controller.statusNotice
@@ -313,7 +260,7 @@ final class ComposerView: Widget {
     }
   }
 
-  private func scheduleDraftSave() {
+  func scheduleDraftSave() {
     MainLoop.cancel(draftTimer)
     draftTimer = MainLoop.timeout(milliseconds: 500) { [weak self] in
       guard let self else { return false }
@@ -323,176 +270,4 @@ final class ComposerView: Widget {
     }
   }
 
-  // MARK: Actions and keys
-
-  /// One `composer.*` action per composer command of the keymap, so each is a named action
-  /// (buttons, accelerators, menus) with its enabled state in one place.
-  private func makeActions() {
-    let prefix = "composer."
-    for action in KeyAction.allCases where action.actionName.hasPrefix(prefix) {
-      let name = String(action.actionName.dropFirst(prefix.count))
-      let gaction = Action(name, in: actions.pointer) { [unowned self] in
-        _ = run(action, fromKey: false)
-      }
-      composerActions.append((action, gaction))
-    }
-    focusAction = Action("focus", in: actions.pointer) { [unowned self] in focusText() }
-  }
-
-  private func connectKeys() {
-    guard let keys = gtk_event_controller_key_new() else { return }
-    // Capture phase: the composer decides before the text view inserts anything.
-    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-    Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
-      guard let key = KeyEvent.key(keyval) else { return false }
-      // The input method sees Enter first: during a composition Enter only commits it.
-      if key == .enter, let event = gtk_event_controller_get_current_event(keys),
-        gtk_text_view_im_context_filter_keypress(textView.typed(), event) != 0
-      {
-        return true
-      }
-      return handleTextKey(key, KeyEvent.modifiers(state))
-    }
-    gtk_widget_add_controller(textView.widget, keys)
-  }
-
-  /// Handles `key` as if typed into the text, for tests that cannot synthesise key events.
-  func pressForTesting(_ key: Key, modifiers: KeyModifiers = []) {
-    _ = handleTextKey(key, modifiers)
-  }
-
-  private func handleTextKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
-    let context = controller.keyContext(
-      focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
-      imeComposing: imeComposing, sendKey: sendKey, popoverOpen: tagEntry.isOpen)
-    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
-      return false
-    }
-    return run(action, fromKey: true)
-  }
-
-  private func handleChipRowKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
-    let context = controller.keyContext(
-      focus: .chipRow, caretAtStart: false, hasSelection: false, imeComposing: false,
-      sendKey: sendKey)
-    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
-      return false
-    }
-    return run(action, fromKey: true)
-  }
-
-  /// Carries out one command, from a key or from its `composer.*` action; returns whether it
-  /// was handled (false lets the key through to the widget).
-  private func run(_ action: KeyAction, fromKey: Bool) -> Bool {
-    switch action {
-    case .send:
-      send()
-    case .newline:
-      // From a key the text view inserts it itself, replacing any selection.
-      if fromKey { return false }
-      gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, "\n", -1, 1)
-    case .editLastMessage:
-      let effects = controller.beginEditing(lastOwn: lastOwnMessage())
-      perform(effects)
-      return !effects.isEmpty
-    case .cancelEdit:
-      perform(controller.cancelEditing())
-    case .addTag:
-      tagEntry.open()
-      updateActionStates()
-    case .closePopover:
-      tagEntry.close()
-    case .confirmTag:
-      tagEntry.confirm()
-    case .convertHashtag:
-      let caret = buffer.caretOffset
-      let start = max(0, caret - HashtagScanner.lookbehind)
-      let response = controller.delimiterTyped(
-        before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
-      perform(response.effects)
-      return !response.passesKeyToWidget
-    case .undoConversion:
-      perform(controller.undoConversion())
-    case .removeLastChip:
-      perform(controller.removeLastChip())
-    case .focusChipRow:
-      perform(controller.focusChipRow())
-    case .leaveChipRow:
-      perform(controller.leaveChipRow())
-    case .previousChip:
-      perform(controller.focusPreviousChip())
-    case .nextChip:
-      perform(controller.focusNextChip())
-    case .removeFocusedChip:
-      perform(controller.removeFocusedChip())
-    case .scrollPageUp, .scrollPageDown:
-      onScroll(action)
-    case .closeSearch, .focusComposer, .scrollToOldest, .scrollToNewest, .search, .showShortcuts,
-      .preferences, .closeWindow, .quit:
-      return activateAction(action.actionName, from: widget)
-    }
-    return true
-  }
-
-  /// Every `composer.*` action's enabled state, from the controller alone (one place).
-  private func updateActionStates() {
-    let entryOpen = tagEntry.isOpen
-    for (action, gaction) in composerActions {
-      gaction.isEnabled = controller.isAvailable(action, tagEntryOpen: entryOpen)
-    }
-  }
-
-  private func send() {
-    let before = controller
-    let effects = controller.send(text: buffer.text)
-    for effect in effects {
-      let stored: Bool
-      switch effect {
-      case .send(let message): stored = onSend(message)
-      case .replace(let message): stored = onReplace(message)
-      default: continue
-      }
-      // Not stored: nothing in the composer changes, so not a word is lost.
-      guard stored else {
-        controller = before
-        return
-      }
-    }
-    perform(effects)
-  }
-
-  // MARK: Effects
-
-  private func perform(_ effects: [ComposerEffect]) {
-    for effect in effects {
-      switch effect {
-      case .deleteText(let offset, let length):
-        buffer.irreversibly { buffer.delete(offset: offset, length: length) }
-      case .insertText(let text, let offset):
-        buffer.irreversibly { buffer.insert(text, at: offset) }
-      case .setText(let text):
-        buffer.irreversibly { buffer.setText(text) }
-      case .placeCaret(let offset):
-        buffer.placeCaret(at: offset)
-      case .addChip(let tag):
-        chipRow.add(tag)
-      case .removeChip(let tag):
-        chipRow.remove(tag)
-      case .setChips(let tags):
-        chipRow.set(tags)
-      case .focusChip(let index):
-        chipRow.focus(index: index)
-      case .focus(let area):
-        if area == .composer { focusText() }
-      case .closeTagEntry:
-        tagEntry.close()
-      case .showNotice(let text):
-        showNotice(text)
-      case .send, .replace:
-        break  // delivered by send() before any other effect
-      }
-    }
-    refresh()
-    scheduleDraftSave()
-  }
 }

@@ -38,4 +38,10 @@ dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   swift test --skip-build --parallel 2>&1 | grep -v "prohibited flag"; test ${PIPESTATUS[0]} -eq 0
   /usr/bin/python3 -m unittest discover -s Tests/EndToEnd -p "test_*.py" -v
 '
+
+step "desktop files and install"
+desktop-file-validate Resources/org.natter.Natter.desktop
+appstreamcli validate --no-net --no-color Resources/org.natter.Natter.metainfo.xml
+meson-helpers/install-check.sh
+
 step "all tests passed"

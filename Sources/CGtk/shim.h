@@ -35,4 +35,16 @@ static inline gboolean natter_list_scroll_to_item(GtkWidget *list, guint positio
   return gtk_widget_activate_action(list, "list.scroll-to-item", "u", position);
 }
 
+// g_object_set is variadic; GtkSettings' gtk-application-prefer-dark-theme is set through this.
+static inline void natter_object_set_boolean(gpointer object, const char *property,
+                                             gboolean value) {
+  g_object_set(object, property, value, NULL);
+}
+
+static inline gboolean natter_object_get_boolean(gpointer object, const char *property) {
+  gboolean value = FALSE;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
 #endif

@@ -27,8 +27,11 @@ public struct ChipRow: Equatable, Sendable {
   public var tags: [String] { chips.map(\.spelling) }
   /// The row is shown only while it holds chips.
   public var isVisible: Bool { !chips.isEmpty }
+  /// True when there is no chip.
   public var isEmpty: Bool { chips.isEmpty }
+  /// How many chips there are.
   public var count: Int { chips.count }
+  /// True at `capacity`: a further tag is refused.
   public var isFull: Bool { chips.count >= ChipRow.capacity }
 
   /// Whether the row holds `tag`, compared case-insensitively after NFC.

@@ -121,8 +121,8 @@ public struct ComposerController: Sendable {
   /// Enter (or Ctrl+Enter) with the buffer's whole `text`: converts a trailing hashtag, then sends.
   ///
   /// Sends a new message (`.send`, delivery `.pending` until stored) or, while editing, the
-  /// edited one (`.replace`: same id, sender and time, `edited` set), then clears text and chips
-  /// and keeps focus in the composer. If only a hashtag was typed it becomes a chip and nothing
+  /// edited one (`.replace`: same id, sender and time, `edited` set; nothing if unchanged), then
+  /// clears text and chips and keeps focus in the composer. If only a hashtag was typed it becomes a chip and nothing
   /// is sent. Returns no effects when Send is disabled.
   public mutating func send(text: String) -> [ComposerEffect] {
     guard canSend else { return [] }
@@ -143,10 +143,13 @@ public struct ComposerController: Sendable {
     let tags = chips.tags
     tagHistory.record(tags)
     if var message = editing {
-      message.body = body
-      message.tags = tags
-      message.edited = true
-      effects.append(.replace(message))
+      // An edit that changes nothing is just closed: the message is not marked edited.
+      if message.body != body || message.tags != tags {
+        message.body = body
+        message.tags = tags
+        message.edited = true
+        effects.append(.replace(message))
+      }
     } else {
       let message = Message(
         id: makeID(), sender: sender, sentAt: clock(), body: body, tags: tags, edited: false,

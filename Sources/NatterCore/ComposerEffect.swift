@@ -12,7 +12,7 @@ public enum ComposerEffect: Equatable, Sendable {
   case setText(String)
   /// Put the caret at `offset` (the end of the text after `setText` when loading a draft).
   case placeCaret(offset: Int)
-  /// Append a chip with this spelling to the chip row.
+  /// Append a chip with this spelling to the chip row and scroll it into view.
   case addChip(String)
   /// Remove the chip with this spelling.
   case removeChip(String)

@@ -5,6 +5,7 @@ public struct ComposerResponse: Equatable, Sendable {
   /// When true the key handler returns false, so the widget types or handles the key itself.
   public var passesKeyToWidget: Bool
 
+  /// A response; by default nothing to do and the key consumed.
   public init(effects: [ComposerEffect] = [], passesKeyToWidget: Bool = false) {
     self.effects = effects
     self.passesKeyToWidget = passesKeyToWidget

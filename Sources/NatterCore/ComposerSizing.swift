@@ -12,17 +12,23 @@ public struct ComposerSizing: Equatable, Sendable {
 
   /// The default and allowed range of the `max-lines` setting.
   public static let defaultMaxLines = 3
+  /// The values `max-lines` may take.
   public static let maxLinesRange = 1...10
 
+  /// One line of text, in pixels (from the font and scale).
   public var lineHeight: Double
+  /// The text view's top margin, in pixels.
   public var topInset: Double
+  /// The text view's bottom margin, in pixels.
   public var bottomInset: Double
+  /// The height of an empty composer, in lines.
   public let minLines = 1
   /// Clamped to `maxLinesRange`.
   public var maxLines: Int {
     didSet { maxLines = Self.clamp(maxLines) }
   }
 
+  /// A sizing rule; `maxLines` is clamped to `maxLinesRange`.
   public init(
     lineHeight: Double, topInset: Double = 0, bottomInset: Double = 0,
     maxLines: Int = ComposerSizing.defaultMaxLines

@@ -1,9 +1,11 @@
 /// The unsent text and chips, as the store saves them and the composer restores them.
 public struct Draft: Equatable, Hashable, Sendable, Codable {
+  /// The unsent text, exactly as in the buffer.
   public var text: String
   /// Chip spellings in order, without `#`.
   public var chips: [String]
 
+  /// A draft of `text` and `chips`.
   public init(text: String = "", chips: [String] = []) {
     self.text = text
     self.chips = chips

@@ -26,6 +26,9 @@ public struct Hashtag: Hashable, Sendable, CustomStringConvertible {
   /// `#` followed by the spelling, as shown on a chip.
   public var description: String { "#" + spelling }
 
+  /// The accessible name of the chip's remove button, `Remove #tag`.
+  public var removeButtonName: String { "Remove " + description }
+
   public static func == (lhs: Hashtag, rhs: Hashtag) -> Bool { lhs.key == rhs.key }
 
   public func hash(into hasher: inout Hasher) { hasher.combine(key) }

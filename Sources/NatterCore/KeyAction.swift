@@ -1,12 +1,51 @@
 /// A command a key can trigger; a key with no action goes to the focused widget.
+///
+/// How the view performs each: composer commands call the `ComposerController` method named
+/// here and perform the returned effects; window and app commands activate `actionName`.
 public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
-  case send, newline, editLastMessage, cancelEdit
-  case closeSearch, closePopover
-  case addTag, confirmTag, convertHashtag, undoConversion
-  case removeLastChip, focusChipRow, leaveChipRow, previousChip, nextChip, removeFocusedChip
+  /// `send(text:)` with the buffer's text.
+  case send
+  /// Insert "\n" at the caret, replacing any selection (as typing would).
+  case newline
+  /// `beginEditing(lastOwn:)` with the store's last message from the local user.
+  case editLastMessage
+  /// `cancelEditing()`.
+  case cancelEdit
+  /// Close the search bar, which clears the filter.
+  case closeSearch
+  /// Close the Add-tag popover without adding.
+  case closePopover
+  /// Open the Add-tag popover, completing from `tagCompletions(prefix:)`.
+  case addTag
+  /// `addTag(fromEntry:)` with the entry's text.
+  case confirmTag
+  /// `delimiterTyped(before:windowStartsText:caret:)`; its response says whether to type the key.
+  case convertHashtag
+  /// `undoConversion()`.
+  case undoConversion
+  /// `removeLastChip()`.
+  case removeLastChip
+  /// `focusChipRow()`.
+  case focusChipRow
+  /// `leaveChipRow()`.
+  case leaveChipRow
+  /// `focusPreviousChip()`.
+  case previousChip
+  /// `focusNextChip()`.
+  case nextChip
+  /// `removeFocusedChip()`.
+  case removeFocusedChip
+  /// Focus the composer's text.
   case focusComposer
-  case scrollPageUp, scrollPageDown, scrollToOldest, scrollToNewest
-  case search, showShortcuts, preferences, closeWindow, quit
+  /// Scroll the transcript a page; focus stays where it is.
+  case scrollPageUp, scrollPageDown
+  /// Scroll the transcript to the oldest or newest message (`TranscriptPolicy.jumpToLatest()`).
+  case scrollToOldest, scrollToNewest
+  /// Open the search bar.
+  case search
+  /// Open the keyboard shortcuts window, built from `Keymap.shortcuts`.
+  case showShortcuts
+  case preferences, closeWindow, quit
 
   /// The GAction's detailed name, scope included (`composer.add-tag`, `app.quit`).
   public var actionName: String {

@@ -1,23 +1,29 @@
 /// The state a key is pressed in, which decides what it does.
 public struct KeyContext: Equatable, Sendable {
+  /// Where keyboard focus is.
   public var focus: FocusArea
   /// No text and no chips in the composer.
   public var composerEmpty: Bool
   /// The caret is at offset 0.
   public var caretAtStart: Bool
+  /// The composer's text has a selection.
   public var hasSelection: Bool
   /// An input method is composing (preedit shown); its keys are never ours.
   public var imeComposing: Bool
+  /// The "Ctrl+Enter sends" preference.
   public var sendKey: SendKey
   /// A sent message is being edited.
   public var isEditing: Bool
+  /// The chip row holds at least one chip.
   public var hasChips: Bool
   /// The last edit was a hashtag conversion that Ctrl+Z can undo.
   public var canUndoConversion: Bool
+  /// The search bar is open.
   public var searchOpen: Bool
   /// The Add-tag popover is open.
   public var popoverOpen: Bool
 
+  /// A context; the defaults describe an empty, focused composer.
   public init(
     focus: FocusArea = .composer, composerEmpty: Bool = true, caretAtStart: Bool = true,
     hasSelection: Bool = false, imeComposing: Bool = false, sendKey: SendKey = .enter,

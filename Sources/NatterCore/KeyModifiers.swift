@@ -3,8 +3,11 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
+  /// Shift.
   public static let shift = KeyModifiers(rawValue: 1 << 0)
+  /// Control (Ctrl).
   public static let control = KeyModifiers(rawValue: 1 << 1)
+  /// Alt.
   public static let alt = KeyModifiers(rawValue: 1 << 2)
 
   /// The GTK accelerator prefix, e.g. `<Control><Shift>`.

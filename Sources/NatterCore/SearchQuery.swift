@@ -24,6 +24,11 @@ public struct SearchQuery: Equatable, Sendable {
     tagKeys = tags.map(Hashtag.key(for:))
   }
 
+  /// The filter for a clicked tag chip: that tag only.
+  public init(tag: String) {
+    self.init(parsing: "#" + (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag))
+  }
+
   /// True when there is nothing to filter by; every message matches.
   public var isEmpty: Bool { textTerms.isEmpty && tagTerms.isEmpty }
 

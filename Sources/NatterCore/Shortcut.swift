@@ -8,11 +8,15 @@ public struct Shortcut: Equatable, Sendable {
     case application = "Application"
   }
 
+  /// The key pressed.
   public let key: Key
+  /// The modifiers held with it.
   public let modifiers: KeyModifiers
   /// What the keys do, as shown in the shortcuts window (`Add tag`).
   public let title: String
+  /// The shortcuts-window group it is listed in.
   public let section: Section
+  /// What it does.
   public let action: KeyAction
   /// Whether the app registers it with `gtk_application_set_accels_for_action`; the others act
   /// only in their context and are dispatched by the key controller through `Keymap`.

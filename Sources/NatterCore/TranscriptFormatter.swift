@@ -13,6 +13,7 @@ public final class TranscriptFormatter {
   private let timeFormatter = DateFormatter()
   private let tooltipFormatter = DateFormatter()
 
+  /// Labels in `timeZone` and `locale`; `calendar` decides what a day is.
   public init(calendar: Calendar, timeZone: TimeZone, locale: Locale) {
     var calendar = calendar
     calendar.timeZone = timeZone

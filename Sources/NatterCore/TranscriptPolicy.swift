@@ -16,6 +16,7 @@ public struct TranscriptPolicy: Equatable, Sendable {
   /// Pixels from the bottom that still count as "at the bottom".
   public static let defaultThreshold = 4.0
 
+  /// Pixels from the bottom that count as at the bottom.
   public var threshold: Double
   /// Whether the view follows the newest message.
   public private(set) var isSticky = true
@@ -23,6 +24,7 @@ public struct TranscriptPolicy: Equatable, Sendable {
   public private(set) var unreadCount = 0
   private var last: ScrollMetrics?
 
+  /// A policy for a view that opens at the newest message.
   public init(threshold: Double = TranscriptPolicy.defaultThreshold) {
     self.threshold = threshold
   }

@@ -2,6 +2,9 @@ import Foundation
 
 /// Streams a file's lines in 1 MiB reads so a large import never holds the file in memory.
 struct LineReader {
+  /// Far above any valid line (a body is at most 100,000 characters, SPEC §2).
+  static let maximumLineLength = 64 << 20
+
   private let descriptor: Int32
   private let path: String
 
@@ -57,6 +60,11 @@ struct LineReader {
           start = end + 1
         }
         pending.append(contentsOf: data[start...])
+      }
+      // A file without newlines (binary garbage) must not be read into memory whole.
+      if pending.count > Self.maximumLineLength {
+        throw ImportError.invalidLine(
+          number: lineNumber + 1, reason: "line longer than \(Self.maximumLineLength >> 20) MiB")
       }
     }
     if !pending.isEmpty {

@@ -46,14 +46,22 @@ extension MessageStore {
   /// The cursor of the message at `position` (0 = oldest), or nil past the end. For jumps only:
   /// it is an index-only scan, but still linear in `position`.
   public func cursor(atPosition position: Int) throws -> MessageCursor? {
-    guard position >= 0 else { return nil }
+    let total = try count()
+    guard position >= 0, position < total else { return nil }
+    // Skip from whichever end is nearer, so no jump walks more than half the index.
+    let fromNewest = position >= total / 2
     let statement = try db.cached(
-      """
-      SELECT sent_at, id FROM messages INDEXED BY messages_by_time
-      ORDER BY sent_at, id LIMIT 1 OFFSET ?
-      """)
+      fromNewest
+        ? """
+        SELECT sent_at, id FROM messages INDEXED BY messages_by_time
+        ORDER BY sent_at DESC, id DESC LIMIT 1 OFFSET ?
+        """
+        : """
+        SELECT sent_at, id FROM messages INDEXED BY messages_by_time
+        ORDER BY sent_at, id LIMIT 1 OFFSET ?
+        """)
     defer { statement.reset() }
-    try statement.bind(1, position)
+    try statement.bind(1, fromNewest ? total - 1 - position : position)
     guard try statement.step() else { return nil }
     return MessageCursor(sentAtMilliseconds: statement.int64(0), id: statement.text(1))
   }

@@ -23,9 +23,12 @@ extension MessageStore {
       values.append(.text(cursor.id))
     }
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    // Walking the time index newest first and testing each row against the match sets stops
+    // after `limit` hits. SQLite's own choice, fetching every match and sorting, took 0.3-0.5 s
+    // for a word in every one of a million messages; this takes 0.1 s, and 0.04 s for a rare one.
     let statement = try db.cached(
       """
-      SELECT \(Self.messageColumns) FROM messages \(filter)
+      SELECT \(Self.messageColumns) FROM messages INDEXED BY messages_by_time \(filter)
       ORDER BY sent_at DESC, id DESC LIMIT ?
       """)
     values.append(.integer(Int64(limit)))

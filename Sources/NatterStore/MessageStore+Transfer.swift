@@ -116,6 +116,8 @@ extension MessageStore {
       INSERT OR IGNORE INTO messages (id, sender, sent_at, body, edited, delivery)
       VALUES (?, ?, ?, ?, ?, 'sent')
       """)
+    // New rows get seq values above the current maximum, so they can be indexed in one go.
+    let lastSeqBefore = try db.integer("SELECT coalesce(max(seq), 0) FROM messages") ?? 0
     var summary = ImportSummary(inserted: 0, skippedDuplicates: 0)
     var firstEmptyLine: Int?
     try reader.forEachLine { number, rawLine in
@@ -155,6 +157,10 @@ extension MessageStore {
         record.tags, seq: sqlite3_last_insert_rowid(db.handle),
         sentAt: record.sentAtMilliseconds)
     }
+    let index = try db.prepare(
+      "INSERT INTO messages_fts (rowid, body) SELECT seq, body FROM messages WHERE seq > ?")
+    try index.bind(1, lastSeqBefore)
+    try index.run()
     return summary
   }
 }

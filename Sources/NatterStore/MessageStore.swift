@@ -40,6 +40,10 @@ public final class MessageStore {
         throw StoreError.duplicateID(message.id)
       }
       let seq = sqlite3_last_insert_rowid(db.handle)
+      let index = try db.cached("INSERT INTO messages_fts (rowid, body) VALUES (?, ?)")
+      try index.bind(1, seq)
+      try index.bind(2, message.body)
+      try index.run()
       try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
     }
   }

@@ -120,7 +120,8 @@ enum Timestamp {
     }
   }
 
-  // Howard Hinnant's days_from_civil / civil_from_days (http://howardhinnant.github.io/date_algorithms.html).
+  // Howard Hinnant's days_from_civil and civil_from_days:
+  // http://howardhinnant.github.io/date_algorithms.html
   private static func days(fromYear y0: Int64, month m: Int64, day d: Int64) -> Int64 {
     let y = m <= 2 ? y0 - 1 : y0
     let era = (y >= 0 ? y : y - 399) / 400

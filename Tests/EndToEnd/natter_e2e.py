@@ -60,6 +60,10 @@ class NatterApp:
         self.owns_data_dir = data_dir is None
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="natter-e2e-")
         environment = dict(os.environ)
+        # Settings are the runner's own unless a test gives some: a "Ctrl+Enter sends" in the
+        # runner's real settings.ini must not change what Enter does here.
+        self.config_dir = tempfile.mkdtemp(prefix="natter-e2e-config-")
+        environment["XDG_CONFIG_HOME"] = self.config_dir
         environment.update(env or {})
         self.process = subprocess.Popen(
             [NATTER_BIN, "--data-dir", self.data_dir, *args],
@@ -107,7 +111,7 @@ class NatterApp:
             lambda a: a.getRoleName() == role and (name is None or a.name == name))
 
     def type(self, text):
-        xdotool("type", "--delay", "20", text)
+        xdotool("type", "--delay", "20", "--", text)
 
     def key(self, *keys):
         xdotool("key", "--delay", "30", *keys)
@@ -123,6 +127,7 @@ class NatterApp:
         self.process.stderr.close()
         if self.owns_data_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
+        shutil.rmtree(self.config_dir, ignore_errors=True)
 
 
 class NatterTestCase(unittest.TestCase):

@@ -27,6 +27,7 @@ import Testing
     let seed = UInt64.random(in: 1...UInt64(1 << 32), using: &generator)
     var rng = SeededGenerator(seed: seed)
     var reported: [String] = []
+    var draftSaved = false
     for round in 0..<30 {
       let process = Process()
       process.executableURL = binary
@@ -46,6 +47,8 @@ import Testing
       var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       lines.removeLast()
       reported += lines
+      // The child saves a draft before reporting every fifth message.
+      draftSaved = draftSaved || lines.count >= 5
 
       let result = MessageStore.open(dataDirectory: dir.url)
       guard case .opened(let store) = result else {
@@ -57,6 +60,7 @@ import Testing
       for id in reported where try store.message(id: id) == nil { missing += 1 }
       #expect(missing == 0, "round \(round) seed \(seed): \(missing) reported ids missing")
       #expect(try store.count() >= reported.count)
+      if draftSaved { #expect(try store.loadDraft()?.chips == ["d"], "round \(round)") }
       #expect(try store.count() == Int(try store.db.integer("SELECT count(*) FROM messages") ?? -1))
     }
     #expect(reported.count > 30, "the child stored too few messages to test anything")

@@ -28,9 +28,10 @@ import Testing
     let dir = try TemporaryDirectory()
     let store = try Fixtures.store(in: dir)
     var lines = ""
+    let z = String(repeating: "z", count: 200)
     for n in 0..<2000 {
       lines +=
-        #"{"id":"\#(Fixtures.id(n))","sender":"a","sent_at":"2026-11-29T18:55:41Z","body":"\#(String(repeating: "z", count: 200))"}"#
+        #"{"id":"\#(Fixtures.id(n))","sender":"a","sent_at":"2026-11-29T18:55:41Z","body":"\#(z)"}"#
         + "\n"
     }
     let file = dir.file("in.jsonl")

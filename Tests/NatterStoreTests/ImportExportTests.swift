@@ -186,6 +186,16 @@ import Testing
     #expect(try store.count() == 0)
   }
 
+  @Test func fileWithoutNewlinesIsRejectedWithoutReadingItWhole() throws {
+    let dir = try TemporaryDirectory()
+    let store = try MessageStore.inMemory()
+    let file = dir.file("long.bin")
+    try Data(repeating: 0x7B, count: LineReader.maximumLineLength + (2 << 20)).write(to: file)
+    #expect(throws: ImportError.invalidLine(number: 1, reason: "line longer than 64 MiB")) {
+      try store.import(from: file)
+    }
+  }
+
   @Test func missingFileIsUnreadable() throws {
     let store = try MessageStore.inMemory()
     #expect(

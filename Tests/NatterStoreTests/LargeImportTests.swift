@@ -31,7 +31,8 @@ import Testing
     let size =
       (try FileManager.default.attributesOfItem(atPath: dir.databaseURL.path)[.size] as? Int) ?? 0
     print(
-      "1,000,000-line import: \(elapsed), database \(size / 1_000_000) MB, file \(bytes.count / 1_000_000) MB"
+      "1,000,000-line import: \(elapsed), database \(size / 1_000_000) MB, "
+        + "file \(bytes.count / 1_000_000) MB"
     )
     #expect(summary == ImportSummary(inserted: count, skippedDuplicates: 0))
     #expect(try store.count() == count)

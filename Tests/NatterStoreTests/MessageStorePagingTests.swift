@@ -42,7 +42,7 @@ import Testing
 
   @Test func positionsAgreeWithOrder() throws {
     let store = try filledStore()
-    for p in [0, 1, 12, 24] {
+    for p in [0, 1, 11, 12, 13, 23, 24] {
       let cursor = try #require(try store.cursor(atPosition: p))
       #expect(cursor.id == Fixtures.id(p))
       #expect(try store.position(of: cursor) == p)
@@ -66,9 +66,11 @@ import Testing
   @Test func pagingQueriesUseTheTimeIndex() throws {
     let store = try MessageStore.inMemory()
     let queries = [
-      "SELECT seq FROM messages WHERE (sent_at, id) < (1, 'x') ORDER BY sent_at DESC, id DESC LIMIT 50",
+      "SELECT seq FROM messages WHERE (sent_at, id) < (1, 'x') "
+        + "ORDER BY sent_at DESC, id DESC LIMIT 50",
       "SELECT seq FROM messages WHERE (sent_at, id) > (1, 'x') ORDER BY sent_at, id LIMIT 50",
-      "SELECT sent_at, id FROM messages INDEXED BY messages_by_time ORDER BY sent_at, id LIMIT 1 OFFSET 10",
+      "SELECT sent_at, id FROM messages INDEXED BY messages_by_time "
+        + "ORDER BY sent_at, id LIMIT 1 OFFSET 10",
     ]
     for query in queries {
       let statement = try store.db.prepare("EXPLAIN QUERY PLAN \(query)")

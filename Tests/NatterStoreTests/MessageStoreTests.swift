@@ -48,6 +48,22 @@ import Testing
     #expect(try store.search(query: "new", tags: ["new"], limit: 10).map(\.id) == [edited.id])
   }
 
+  @Test func fullTextIndexStaysInStepWithInsertsEditsAndImports() throws {
+    let dir = try TemporaryDirectory()
+    let store = try Fixtures.store(in: dir)
+    for n in 0..<20 { try store.insert(Fixtures.message(n, body: "word\(n) common")) }
+    try store.replace(Fixtures.message(3, body: "changed text"))
+    let file = dir.file("in.jsonl")
+    try Fixtures.write(
+      #"{"id":"imp","sender":"x","sent_at":"2026-11-29T18:55:41Z","body":"imported common"}"#,
+      to: file)
+    _ = try store.import(from: file)
+    // FTS5 compares its index with the content table and fails with SQLITE_CORRUPT_VTAB if not.
+    try store.db.execute("INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check')")
+    #expect(try store.search(query: "common", tags: [], limit: 100).count == 20)
+    #expect(try store.search(query: "word3", tags: [], limit: 100).isEmpty)
+  }
+
   @Test func replaceOfUnknownIdThrowsNotFound() throws {
     let store = try MessageStore.inMemory()
     #expect(throws: StoreError.notFound(id: Fixtures.id(9))) {

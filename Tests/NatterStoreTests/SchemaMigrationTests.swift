@@ -36,6 +36,8 @@ import Testing
           """)
       }
       if version >= 3 {
+        // From version 3 the store indexes each message it inserts.
+        try db.execute("INSERT INTO messages_fts (rowid, body) SELECT seq, body FROM messages")
         try db.execute("INSERT INTO draft (slot, text, chips) VALUES (0, 'unsent', '[\"x\"]')")
       }
     }

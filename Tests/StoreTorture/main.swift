@@ -66,8 +66,10 @@ func bench(directory: String, lines: Int) {
   }
   for i in 0..<lines {
     let tags = i % 3 == 0 ? #"["swift","Natter"]"# : "[]"
+    let body = "Message number \(i) about things and stuff, the quick brown fox"
     let line =
-      #"{"id":"\#(UUID().uuidString.lowercased())","sender":"user\#(i % 5)","sent_at":"\#(iso(base + Int64(i)))","body":"Message number \#(i) about things and stuff, the quick brown fox","tags":\#(tags),"edited":false}"#
+      #"{"id":"\#(UUID().uuidString.lowercased())","sender":"user\#(i % 5)","#
+      + #""sent_at":"\#(iso(base + Int64(i)))","body":"\#(body)","tags":\#(tags),"edited":false}"#
     text.append(contentsOf: line.utf8)
     text.append(10)
   }
@@ -85,6 +87,22 @@ func bench(directory: String, lines: Int) {
     print(
       "imported \(summary.inserted) in \(String(format: "%.2f", seconds)) s; "
         + "file \(text.count) bytes; database \(size) bytes")
+    func timed(_ label: String, _ body: () throws -> Void) rethrows {
+      let start = Date()
+      try body()
+      print("\(label): \(String(format: "%.1f", Date().timeIntervalSince(start) * 1000)) ms")
+    }
+    timed("open") { _ = openStore(directory) }
+    try timed("count") { _ = try store.count() }
+    try timed("newest page of 50") { _ = try store.messages(before: nil, limit: 50) }
+    try timed("cursor at middle") { _ = try store.cursor(atPosition: lines / 2) }
+    try timed("cursor at quarter") { _ = try store.cursor(atPosition: lines / 4) }
+    try timed("search 'fox' limit 50") { _ = try store.search(query: "fox", tags: [], limit: 50) }
+    try timed("search #swift limit 50") {
+      _ = try store.search(query: "", tags: ["swift"], limit: 50)
+    }
+    try timed("recent tags") { _ = try store.recentTags(limit: 20) }
+    try timed("export") { try store.export(to: dir.appendingPathComponent("export.jsonl")) }
   } catch {
     fail("import failed: \(error)")
   }

@@ -19,14 +19,17 @@ public enum Natter {
     case .usageError(let message):
       FileHandle.standardError.write(Data("natter: \(message)\n\n\(LaunchOptions.usage)".utf8))
       return 2
-    case .export, .import:
-      FileHandle.standardError.write(Data("natter: not available in this build\n".utf8))
-      return 1
+    case .export(let file, let dataDirectory):
+      return Transfer.export(to: file, dataDirectory: resolve(dataDirectory))
+    case .import(let file, let dataDirectory):
+      return Transfer.import(from: file, dataDirectory: resolve(dataDirectory))
     case .run(let dataDirectory):
-      let directory =
-        dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        ?? MessageStore.defaultDataDirectory()
-      return NatterApplication(dataDirectory: directory).run(programName: programName)
+      return NatterApplication(dataDirectory: resolve(dataDirectory)).run(programName: programName)
     }
+  }
+
+  private static func resolve(_ dataDirectory: String?) -> URL {
+    dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? MessageStore.defaultDataDirectory()
   }
 }

@@ -9,6 +9,12 @@ final class NatterApplication: Object {
   private let dataDirectory: URL
   private var window: MainWindow?
   private var actions: [Action] = []
+  private var lock: InstanceLock?
+  private var exitStatus: Int32 = 0
+  private let settingsFile = SettingsFile()
+  private var settings = Settings()
+  private var styleManager: StyleManager?
+  private var preferences: PreferencesWindow?
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
@@ -28,13 +34,26 @@ final class NatterApplication: Object {
     // Our options are parsed before GTK starts; GApplication sees only the program name.
     var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
     defer { argv.forEach { free($0) } }
-    return g_application_run(typed(), 1, &argv)
+    let status = g_application_run(typed(), 1, &argv)
+    return status != 0 ? status : exitStatus
   }
 
   private func startup() {
+    // Only the primary instance starts up; it alone may write the history.
+    guard let lock = InstanceLock(dataDirectory: dataDirectory) else {
+      FileHandle.standardError.write(
+        Data(
+          ("natter: another Natter is already using \(dataDirectory.path), and without a "
+            + "session bus this one cannot ask it to show its window.\n").utf8))
+      exitStatus = 1
+      g_application_quit(typed())
+      return
+    }
+    self.lock = lock
     if let css = ResourceLocator.url(for: "natter.css"),
       let text = try? String(contentsOf: css, encoding: .utf8)
     {
+      Log.debug("stylesheet \(css.path)")
       Style.apply(css: text)
     } else {
       Log.warning("natter.css not found; the window will use GTK's default style")
@@ -42,16 +61,56 @@ final class NatterApplication: Object {
     actions = [
       Action("quit", in: pointer) { [unowned self] in quit() },
       Action("about", in: pointer) { [unowned self] in window?.showAbout() },
+      Action("preferences", in: pointer) { [unowned self] in showPreferences() },
     ]
     for (action, accelerators) in Keymap.globalAccelerators {
       Accelerators.set(accelerators, for: action, on: application)
     }
+    startDesktopIntegration()
+  }
+
+  /// Settings, style and icon: loaded before the first window so it opens as the user left it.
+  private func startDesktopIntegration() {
+    settings = settingsFile.load()
+    let manager = StyleManager(connection: g_application_get_dbus_connection(typed()))
+    manager.style = settings.style
+    styleManager = manager
+    gtk_window_set_default_icon_name(AppInfo.id)
+    // Installed, the icons are in the hicolor theme; from the checkout, GTK finds them here.
+    if let icons = ResourceLocator.url(for: "icons"), let display = gdk_display_get_default() {
+      gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons.path)
+    }
+  }
+
+  private func showPreferences() {
+    if let preferences {
+      preferences.present()
+      return
+    }
+    let preferences = PreferencesWindow(settings: settings, transientFor: window?.window)
+    preferences.onChange = { [unowned self] changed in apply(changed) }
+    preferences.onClose = { [unowned self] in
+      // Dropped after the close-request emission, not during it.
+      MainLoop.idle { [weak self] in self?.preferences = nil }
+    }
+    self.preferences = preferences
+    preferences.present()
+  }
+
+  /// Applies changed settings everywhere at once and saves them.
+  private func apply(_ changed: Settings) {
+    settings = changed
+    styleManager?.style = changed.style
+    window?.apply(changed)
+    settingsFile.save(changed)
   }
 
   private func activate() {
+    guard lock != nil else { return }
     if window == nil {
       let session = ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
       window = MainWindow(application: application, session: session)
+      window?.apply(settings)
       Log.debug("main window created; data directory \(dataDirectory.path)")
     }
     window?.present()

@@ -33,6 +33,10 @@ final class MainWindow: Widget {
 
     bindComposer()
     makeActions()
+    actions.append(
+      Action("shortcuts", in: pointer) { [unowned self] in
+        ShortcutsWindow.present(transientFor: window)
+      })
     if let message = session.banner { banner.show(message) }
     composer.seedTagHistory(session.recentTags())
     composer.restore(session.loadDraft())
@@ -52,6 +56,12 @@ final class MainWindow: Widget {
   }
 
   func close() { gtk_window_close(window) }
+
+  /// Applies the composer preferences (the style is application-wide).
+  func apply(_ settings: Settings) {
+    composer.sendKey = settings.sendKey
+    composer.maxLines = settings.maxLines
+  }
 
   func showAbout() {
     let about = gtk_about_dialog_new()
@@ -132,6 +142,8 @@ final class MainWindow: Widget {
   private static func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
     let header = gtk_header_bar_new()
     let menu = g_menu_new()
+    g_menu_append(menu, "Keyboard Shortcuts", "win.shortcuts")
+    g_menu_append(menu, "Preferences", "app.preferences")
     g_menu_append(menu, "About Natter", "app.about")
     g_menu_append(menu, "Quit", "app.quit")
     let button = gtk_menu_button_new()

@@ -1,0 +1,209 @@
+/// The user's preferences, and their `settings.ini` form (GKeyFile syntax, SPEC §6).
+///
+/// The file is parsed here rather than with GLib's GKeyFile so that every rule, including how a
+/// damaged or hand-edited file falls back to defaults, is testable without GLib. A value that is
+/// missing or not understood gives that setting's default; nothing in a file can fail the load.
+public struct Settings: Equatable, Sendable {
+  /// The light or dark appearance the user asked for.
+  public enum Style: String, Equatable, Sendable, CaseIterable {
+    /// Follow the desktop's `color-scheme` (the freedesktop appearance setting).
+    case followSystem = "follow"
+    case light
+    case dark
+
+    /// The name shown in Preferences.
+    public var title: String {
+      switch self {
+      case .followSystem: return "Follow system"
+      case .light: return "Light"
+      case .dark: return "Dark"
+      }
+    }
+
+    /// Whether to use the dark variant, given the desktop's `color-scheme` value from the
+    /// settings portal (0 no preference, 1 prefer dark, 2 prefer light), or nil without a
+    /// portal. Without a portal or a preference, following the system means light.
+    public func prefersDark(systemColorScheme: UInt32?) -> Bool {
+      switch self {
+      case .light: return false
+      case .dark: return true
+      case .followSystem: return systemColorScheme == 1
+      }
+    }
+  }
+
+  public static let defaultSendKey = SendKey.enter
+  public static let defaultMaxLines = ComposerSizing.defaultMaxLines
+  public static let maxLinesRange = ComposerSizing.maxLinesRange
+  public static let defaultStyle = Style.followSystem
+
+  public var sendKey: SendKey
+  /// The composer's maximum height in lines; setting it clamps to `maxLinesRange`.
+  public var maxLines: Int {
+    didSet { maxLines = Self.clamp(maxLines) }
+  }
+  public var style: Style
+
+  public init(
+    sendKey: SendKey = Settings.defaultSendKey, maxLines: Int = Settings.defaultMaxLines,
+    style: Style = Settings.defaultStyle
+  ) {
+    self.sendKey = sendKey
+    self.maxLines = Self.clamp(maxLines)
+    self.style = style
+  }
+
+  private static func clamp(_ lines: Int) -> Int {
+    min(max(lines, maxLinesRange.lowerBound), maxLinesRange.upperBound)
+  }
+
+  // MARK: The file
+
+  private static let composerGroup = "composer"
+  private static let appearanceGroup = "appearance"
+
+  /// Reads `settings.ini` text. `problems` receives one line per value that was ignored, for
+  /// the log; the settings keep their defaults for those.
+  public init(keyFile text: String, problems: inout [String]) {
+    self.init()
+    let entries = Self.parse(text, problems: &problems)
+    for entry in entries {
+      switch (entry.group, entry.key) {
+      case (Self.composerGroup, "send-key"):
+        if let key = Self.sendKey(named: entry.value) {
+          sendKey = key
+        } else {
+          problems.append("line \(entry.line): unknown send-key \"\(entry.value)\"")
+        }
+      case (Self.composerGroup, "max-lines"):
+        if let lines = Int(entry.value), Self.maxLinesRange.contains(lines) {
+          maxLines = lines
+        } else {
+          problems.append(
+            "line \(entry.line): max-lines \"\(entry.value)\" is not a number from "
+              + "\(Self.maxLinesRange.lowerBound) to \(Self.maxLinesRange.upperBound)")
+        }
+      case (Self.appearanceGroup, "style"):
+        if let style = Style(rawValue: entry.value) {
+          self.style = style
+        } else {
+          problems.append("line \(entry.line): unknown style \"\(entry.value)\"")
+        }
+      default:
+        // A key from a newer version or a typo: ignored, so an older Natter still starts.
+        problems.append("line \(entry.line): unknown key \(entry.group).\(entry.key)")
+      }
+    }
+  }
+
+  /// Reads `settings.ini` text, ignoring what it does not understand.
+  public init(keyFile text: String) {
+    var problems: [String] = []
+    self.init(keyFile: text, problems: &problems)
+  }
+
+  /// The `settings.ini` text for these settings, readable by GLib's GKeyFile too.
+  public var keyFileText: String {
+    let range = "\(Self.maxLinesRange.lowerBound)–\(Self.maxLinesRange.upperBound)"
+    return """
+      # Natter preferences. Edit with Preferences (Ctrl+,); unknown values fall back to defaults.
+
+      [\(Self.composerGroup)]
+      # enter: Enter sends, Shift+Enter makes a new line. ctrl-enter: only Ctrl+Enter sends.
+      send-key=\(Self.name(of: sendKey))
+      # How many lines the composer grows to before its text scrolls (\(range)).
+      max-lines=\(maxLines)
+
+      [\(Self.appearanceGroup)]
+      # follow (the desktop's light or dark preference), light or dark.
+      style=\(style.rawValue)
+
+      """
+  }
+
+  private static func name(of key: SendKey) -> String {
+    switch key {
+    case .enter: return "enter"
+    case .controlEnter: return "ctrl-enter"
+    }
+  }
+
+  private static func sendKey(named name: String) -> SendKey? {
+    SendKey.allCases.first { Self.name(of: $0) == name }
+  }
+
+  /// One `key=value` line, with the group it sits in and its 1-based line number.
+  private typealias Entry = (group: String, key: String, value: String, line: Int)
+
+  /// Splits GKeyFile text into entries: `#` comments and blank lines are skipped, `[group]`
+  /// starts a group, whitespace around keys and values is dropped and `\s \n \t \r \\` escapes
+  /// are decoded as GKeyFile does. Locale keys (`key[de]`) and lines before any group are
+  /// reported and skipped.
+  private static func parse(_ text: String, problems: inout [String]) -> [Entry] {
+    var entries: [Entry] = []
+    var group: String?
+    // "\r\n" is one Character in Swift, so it is a separator of its own.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, rawLine) in lines.enumerated() {
+      let number = index + 1
+      let line = rawLine.trimmingWhitespace()
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      if line.hasPrefix("[") {
+        guard line.hasSuffix("]"), line.count > 2 else {
+          problems.append("line \(number): malformed group header")
+          group = nil
+          continue
+        }
+        group = String(line.dropFirst().dropLast())
+        continue
+      }
+      guard let equals = line.firstIndex(of: "=") else {
+        problems.append("line \(number): not a key=value line")
+        continue
+      }
+      guard let group else {
+        problems.append("line \(number): key outside any group")
+        continue
+      }
+      let key = line[..<equals].trimmingWhitespace()
+      let value = unescape(line[line.index(after: equals)...].trimmingWhitespace())
+      if key.isEmpty || key.contains("[") {
+        problems.append("line \(number): unsupported key \"\(key)\"")
+        continue
+      }
+      entries.append((group, String(key), value, number))
+    }
+    return entries
+  }
+
+  private static func unescape(_ value: Substring) -> String {
+    var result = ""
+    var escaping = false
+    for character in value {
+      if escaping {
+        switch character {
+        case "s": result.append(" ")
+        case "n": result.append("\n")
+        case "t": result.append("\t")
+        case "r": result.append("\r")
+        default: result.append(character)
+        }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingWhitespace() -> Substring {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    guard let start = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+    guard let last = lastIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+    return self[start...last]
+  }
+}

@@ -1,0 +1,188 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// The Preferences window (Ctrl+, and the primary menu): send key, composer height and style.
+/// Every change is reported at once through `onChange`; there is no Apply button.
+@MainActor
+final class PreferencesWindow: Widget {
+  /// Called with the new settings after every change the user makes.
+  var onChange: (Settings) -> Void = { _ in }
+  /// Called when the window closes.
+  var onClose: () -> Void = {}
+
+  private(set) var settings: Settings
+  // Internal, not private: the GTK tests drive the controls as a user would.
+  let enterButton: Widget
+  let controlEnterButton: Widget
+  let maxLinesButton: Widget
+  let styleDropDown: Widget
+
+  init(settings: Settings, transientFor parent: UnsafeMutablePointer<GtkWindow>?) {
+    self.settings = settings
+    enterButton = Widget(Self.radioButton(label: "Enter"))
+    controlEnterButton = Widget(Self.radioButton(label: "Ctrl+Enter"))
+    let range = Settings.maxLinesRange
+    maxLinesButton = Widget(
+      gtk_spin_button_new_with_range(Double(range.lowerBound), Double(range.upperBound), 1))
+    let titles = Settings.Style.allCases.map { strdup($0.title) } + [nil]
+    defer { titles.forEach { free($0) } }
+    styleDropDown = Widget(
+      titles.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+          gtk_drop_down_new_from_strings($0.baseAddress)
+        }
+      })
+    super.init(gtk_window_new())
+
+    gtk_window_set_title(window, "Preferences")
+    gtk_window_set_default_size(window, 420, -1)
+    gtk_window_set_resizable(window, 0)
+    gtk_window_set_modal(window, 1)
+    gtk_window_set_transient_for(window, parent)
+    gtk_window_set_titlebar(window, gtk_header_bar_new())
+    gtk_window_set_child(window, makeContent())
+    showValues()
+    connectControls()
+    closeOnEscape()
+    Signal.connectReturning(pointer, "close-request") { [unowned self] in
+      onClose()
+      return false
+    }
+  }
+
+  var window: UnsafeMutablePointer<GtkWindow> { typed() }
+
+  func present() {
+    gtk_window_present(window)
+  }
+
+  // MARK: Layout
+
+  private func makeContent() -> UnsafeMutablePointer<GtkWidget>? {
+    let grid = gtk_grid_new()
+    let layout: UnsafeMutablePointer<GtkGrid>? = cast(grid)
+    gtk_grid_set_row_spacing(layout, 12)
+    gtk_grid_set_column_spacing(layout, 24)
+    for edge in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { edge(grid, 24) }
+    for edge in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { edge(grid, 24) }
+
+    gtk_grid_attach(layout, Self.heading("Composer"), 0, 0, 2, 1)
+
+    gtk_check_button_set_group(controlEnterButton.typed(), enterButton.typed())
+    enterButton.setAccessibleLabel("Send with Enter")
+    enterButton.setTooltip("Enter sends; Shift+Enter makes a new line")
+    controlEnterButton.setAccessibleLabel("Send with Ctrl+Enter")
+    controlEnterButton.setTooltip("Ctrl+Enter sends; Enter makes a new line")
+    let sendKeys = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+    gtk_box_append(cast(sendKeys), enterButton.widget)
+    gtk_box_append(cast(sendKeys), controlEnterButton.widget)
+    gtk_grid_attach(layout, Self.label("Send key"), 0, 1, 1, 1)
+    gtk_grid_attach(layout, sendKeys, 1, 1, 1, 1)
+
+    gtk_spin_button_set_numeric(maxLinesButton.opaque, 1)
+    maxLinesButton.setAccessibleLabel("Composer maximum lines")
+    gtk_widget_set_halign(maxLinesButton.widget, GTK_ALIGN_START)
+    gtk_grid_attach(layout, Self.label("Maximum lines"), 0, 2, 1, 1)
+    gtk_grid_attach(layout, maxLinesButton.widget, 1, 2, 1, 1)
+
+    gtk_grid_attach(layout, Self.heading("Appearance"), 0, 3, 2, 1)
+    styleDropDown.setAccessibleLabel("Style")
+    gtk_widget_set_halign(styleDropDown.widget, GTK_ALIGN_START)
+    // Wide enough for the longest choice, so the control does not resize as it changes.
+    gtk_widget_set_size_request(styleDropDown.widget, 160, -1)
+    gtk_grid_attach(layout, Self.label("Style"), 0, 4, 1, 1)
+    gtk_grid_attach(layout, styleDropDown.widget, 1, 4, 1, 1)
+    return grid
+  }
+
+  /// A GtkCheckButton that screen readers announce as a radio button. GTK 4.8 keeps the
+  /// checkbox role for grouped check buttons, and the role can only be set at construction.
+  private static func radioButton(label: String) -> UnsafeMutablePointer<GtkWidget>? {
+    var role = GValue()
+    g_value_init(&role, gtk_accessible_role_get_type())
+    g_value_set_enum(&role, gint(GTK_ACCESSIBLE_ROLE_RADIO.rawValue))
+    var text = GValue()
+    g_value_init(&text, natter_type_string())
+    g_value_set_string(&text, label)
+    defer {
+      g_value_unset(&role)
+      g_value_unset(&text)
+    }
+    let values = [role, text]
+    var names: [UnsafePointer<CChar>?] = [
+      UnsafePointer(strdup("accessible-role")), UnsafePointer(strdup("label")),
+    ]
+    defer { names.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+    let button = values.withUnsafeBufferPointer { values in
+      g_object_new_with_properties(
+        gtk_check_button_get_type(), guint(names.count), &names, values.baseAddress)
+    }
+    return cast(UnsafeMutableRawPointer(button))
+  }
+
+  private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
+    let label = gtk_label_new(text)
+    gtk_widget_add_css_class(label, "heading")
+    gtk_label_set_xalign(OpaquePointer(label), 0)
+    return label
+  }
+
+  /// A row label. Controls carry their own accessible label instead of a labelled-by relation
+  /// to this one: GTK 4.8 would join both into names like "Style Style".
+  private static func label(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
+    let label = gtk_label_new(text)
+    gtk_label_set_xalign(OpaquePointer(label), 0)
+    gtk_widget_add_css_class(label, "dim-label")
+    return label
+  }
+
+  // MARK: Values
+
+  private func showValues() {
+    let button = settings.sendKey == .enter ? enterButton : controlEnterButton
+    gtk_check_button_set_active(button.typed(), 1)
+    gtk_spin_button_set_value(maxLinesButton.opaque, Double(settings.maxLines))
+    let index = Settings.Style.allCases.firstIndex(of: settings.style) ?? 0
+    gtk_drop_down_set_selected(styleDropDown.opaque, guint(index))
+  }
+
+  private func connectControls() {
+    for button in [enterButton, controlEnterButton] {
+      Signal.connect(button.pointer, "toggled") { [unowned self] in
+        let controlEnter = Bool(gboolean: gtk_check_button_get_active(controlEnterButton.typed()))
+        update { $0.sendKey = controlEnter ? .controlEnter : .enter }
+      }
+    }
+    Signal.connect(maxLinesButton.pointer, "value-changed") { [unowned self] in
+      let lines = Int(gtk_spin_button_get_value_as_int(maxLinesButton.opaque))
+      update { $0.maxLines = lines }
+    }
+    Signal.connect(styleDropDown.pointer, "notify::selected") {
+      [unowned self] (_: Signal.Pointer?) in
+      let index = Int(gtk_drop_down_get_selected(styleDropDown.opaque))
+      let styles = Settings.Style.allCases
+      guard styles.indices.contains(index) else { return }
+      update { $0.style = styles[index] }
+    }
+  }
+
+  /// Applies `change` and reports the result, only when it changed something: toggling a
+  /// radio group emits twice (one off, one on) and should save once.
+  private func update(_ change: (inout Settings) -> Void) {
+    var changed = settings
+    change(&changed)
+    guard changed != settings else { return }
+    settings = changed
+    onChange(changed)
+  }
+
+  private func closeOnEscape() {
+    guard let controller = gtk_shortcut_controller_new() else { return }
+    let shortcut = gtk_shortcut_new(
+      gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close"))
+    gtk_shortcut_controller_add_shortcut(
+      OpaquePointer(UnsafeMutableRawPointer(controller)), shortcut)
+    gtk_widget_add_controller(widget, controller)
+  }
+}

@@ -1,0 +1,138 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// Applies the light or dark style: GtkSettings' `gtk-application-prefer-dark-theme`, set from
+/// the user's choice or, when following the system, from the freedesktop `color-scheme` read
+/// over the XDG Settings portal and kept current through its `SettingChanged` signal.
+///
+/// Everything works without a portal or a session bus: following the system is then light.
+/// The portal is asked asynchronously so that a slow or activating portal never delays the
+/// first window.
+@MainActor
+final class StyleManager {
+  private static let portalName = "org.freedesktop.portal.Desktop"
+  private static let portalPath = "/org/freedesktop/portal/desktop"
+  private static let settingsInterface = "org.freedesktop.portal.Settings"
+  private static let appearanceNamespace = "org.freedesktop.appearance"
+  private static let colorSchemeKey = "color-scheme"
+
+  /// The session bus connection, or nil when the app runs without one.
+  private let connection: OpaquePointer?
+  private var subscription: guint = 0
+
+  /// The portal's `color-scheme` (0 no preference, 1 dark, 2 light); nil without a portal.
+  private(set) var systemColorScheme: UInt32?
+
+  /// The user's choice; setting it applies it at once.
+  var style: Settings.Style = .followSystem {
+    didSet { apply() }
+  }
+
+  /// Called after the style is applied (tests and the window wait on it).
+  var onApplied: (Bool) -> Void = { _ in }
+
+  init(connection: OpaquePointer?) {
+    self.connection = connection
+    guard let connection else {
+      Log.debug("no session bus: following the system style means light")
+      return
+    }
+    subscription = g_dbus_connection_signal_subscribe(
+      connection, Self.portalName, Self.settingsInterface, "SettingChanged", Self.portalPath,
+      Self.appearanceNamespace, G_DBUS_SIGNAL_FLAGS_NONE,
+      { _, _, _, _, _, parameters, data in
+        guard let data, let parameters else { return }
+        nonisolated(unsafe) let changed = parameters
+        MainActor.assumeIsolated {
+          Unmanaged<StyleManager>.fromOpaque(data).takeUnretainedValue().settingChanged(changed)
+        }
+      }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    readColorScheme(on: connection)
+  }
+
+  isolated deinit {
+    // Unsubscribing here is what makes the unretained pointer in the subscription safe.
+    if let connection, subscription != 0 {
+      g_dbus_connection_signal_unsubscribe(connection, subscription)
+    }
+  }
+
+  /// Whether the dark variant is in use now.
+  var isDark: Bool { style.prefersDark(systemColorScheme: systemColorScheme) }
+
+  private func apply() {
+    let dark = isDark
+    if let settings = gtk_settings_get_default() {
+      natter_object_set_boolean(raw(settings), "gtk-application-prefer-dark-theme", dark.gboolean)
+    }
+    onApplied(dark)
+  }
+
+  /// Asks the portal once; until it answers (or if it never does) the style stays as applied.
+  private func readColorScheme(on connection: OpaquePointer) {
+    var arguments: [OpaquePointer?] = [
+      g_variant_new_string(Self.appearanceNamespace), g_variant_new_string(Self.colorSchemeKey),
+    ]
+    let parameters = g_variant_new_tuple(&arguments, 2)
+    // Retained until the reply: the callback may run after the app dropped this manager.
+    let context = Unmanaged.passRetained(self).toOpaque()
+    g_dbus_connection_call(
+      connection, Self.portalName, Self.portalPath, Self.settingsInterface, "Read", parameters,
+      nil, G_DBUS_CALL_FLAGS_NONE, 2000, nil,
+      { source, result, data in
+        guard let data else { return }
+        let manager = Unmanaged<StyleManager>.fromOpaque(data)
+        nonisolated(unsafe) let (source, result) = (source, result)
+        MainActor.assumeIsolated {
+          manager.takeRetainedValue().readFinished(OpaquePointer(source), result)
+        }
+      }, context)
+  }
+
+  private func readFinished(_ connection: OpaquePointer?, _ result: OpaquePointer?) {
+    var error: UnsafeMutablePointer<GError>?
+    guard let reply = g_dbus_connection_call_finish(connection, result, &error) else {
+      let reason = error.flatMap { string($0.pointee.message) } ?? "no reply"
+      g_clear_error(&error)
+      Log.debug("no settings portal (\(reason)); following the system style means light")
+      return
+    }
+    defer { g_variant_unref(reply) }
+    update(Self.colorScheme(in: reply, at: 0))
+  }
+
+  /// `SettingChanged(s namespace, s key, v value)`.
+  private func settingChanged(_ parameters: OpaquePointer) {
+    guard string(g_variant_get_type_string(parameters)) == "(ssv)",
+      let key = g_variant_get_child_value(parameters, 1)
+    else { return }
+    let name = string(g_variant_get_string(key, nil))
+    g_variant_unref(key)
+    guard name == Self.colorSchemeKey else { return }
+    update(Self.colorScheme(in: parameters, at: 2))
+  }
+
+  private func update(_ scheme: UInt32?) {
+    guard let scheme else { return }
+    Log.debug("system color-scheme is \(scheme)")
+    systemColorScheme = scheme
+    apply()
+  }
+
+  /// The `u` inside child `index` of `tuple`. `Read` wraps the value in two variants (a
+  /// portal quirk kept for compatibility), `SettingChanged` in one; both are unwrapped.
+  private static func colorScheme(in tuple: OpaquePointer, at index: Int) -> UInt32? {
+    guard g_variant_n_children(tuple) > index,
+      var value = g_variant_get_child_value(tuple, gsize(index))
+    else { return nil }
+    while string(g_variant_get_type_string(value)) == "v", let inner = g_variant_get_variant(value)
+    {
+      g_variant_unref(value)
+      value = inner
+    }
+    defer { g_variant_unref(value) }
+    guard string(g_variant_get_type_string(value)) == "u" else { return nil }
+    return g_variant_get_uint32(value)
+  }
+}

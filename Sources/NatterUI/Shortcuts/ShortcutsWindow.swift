@@ -1,0 +1,108 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// The Keyboard Shortcuts window (Ctrl+? and the primary menu), made from `Keymap.shortcuts` so
+/// it can never disagree with the keys the app handles.
+///
+/// GtkShortcutsWindow and its sections, groups and shortcuts are configured only through
+/// properties, and `g_object_new` is variadic; GtkBuilder XML generated from the keymap builds
+/// the whole tree in one call instead.
+@MainActor
+enum ShortcutsWindow {
+  /// Shows a new shortcuts window over `parent`; GTK owns it and destroys it when closed
+  /// (Escape closes it).
+  @discardableResult
+  static func present(transientFor parent: UnsafeMutablePointer<GtkWindow>?)
+    -> UnsafeMutablePointer<GtkWindow>?
+  {
+    guard let window = make() else { return nil }
+    gtk_window_set_transient_for(window, parent)
+    gtk_window_set_modal(window, 1)
+    gtk_window_present(window)
+    return window
+  }
+
+  /// A new, unshown shortcuts window, or nil (logged) when GTK rejects the generated XML.
+  static func make(shortcuts: [Shortcut] = Keymap.shortcuts) -> UnsafeMutablePointer<GtkWindow>? {
+    let xml = builderXML(for: shortcuts)
+    guard let builder = gtk_builder_new() else { return nil }
+    defer { g_object_unref(raw(builder)) }
+    var error: UnsafeMutablePointer<GError>?
+    guard gtk_builder_add_from_string(builder, xml, gssize(xml.utf8.count), &error) != 0 else {
+      let reason = error.flatMap { string($0.pointee.message) } ?? "unknown error"
+      g_clear_error(&error)
+      Log.warning("could not build the shortcuts window: \(reason)")
+      return nil
+    }
+    guard let object = gtk_builder_get_object(builder, "shortcuts") else { return nil }
+    // The builder's reference goes with the builder; GTK's toplevel list keeps the window.
+    return cast(UnsafeMutableRawPointer(object))
+  }
+
+  /// GtkBuilder XML for a shortcuts window with one group per keymap section, in table order.
+  static func builderXML(for shortcuts: [Shortcut]) -> String {
+    var xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <interface>
+        <object class="GtkShortcutsWindow" id="shortcuts">
+          <property name="modal">1</property>
+          <property name="title">Keyboard Shortcuts</property>
+          <child>
+            <object class="GtkShortcutsSection">
+              <property name="section-name">shortcuts</property>
+              <property name="max-height">16</property>
+
+      """
+    for section in Shortcut.Section.allCases {
+      let rows = shortcuts.filter { $0.section == section }
+      guard !rows.isEmpty else { continue }
+      xml += """
+                <child>
+                  <object class="GtkShortcutsGroup">
+                    <property name="title">\(escape(section.rawValue))</property>
+
+        """
+      for shortcut in rows {
+        xml += """
+                      <child>
+                        <object class="GtkShortcutsShortcut">
+                          <property name="title">\(escape(shortcut.title))</property>
+                          <property name="accelerator">\(escape(shortcut.accelerator))</property>
+                        </object>
+                      </child>
+
+          """
+      }
+      xml += """
+                  </object>
+                </child>
+
+        """
+    }
+    xml += """
+            </object>
+          </child>
+        </object>
+      </interface>
+
+      """
+    return xml
+  }
+
+  /// Escapes text for an XML element body (titles hold quotes, accelerators `<` and `>`).
+  static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}

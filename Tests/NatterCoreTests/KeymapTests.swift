@@ -1,0 +1,222 @@
+import Testing
+
+@testable import NatterCore
+
+@Suite struct KeymapTests {
+  private func action(
+    _ key: Key, _ modifiers: KeyModifiers = [], _ context: KeyContext = KeyContext()
+  ) -> KeyAction? {
+    Keymap.action(for: key, modifiers: modifiers, in: context)
+  }
+
+  private let typing = KeyContext(composerEmpty: false, caretAtStart: false)
+
+  @Test func enterSendsAndShiftEnterMakesANewLine() {
+    #expect(action(.enter, [], typing) == .send)
+    #expect(action(.enter, .shift, typing) == .newline)
+    #expect(action(.enter, .control, typing) == .send)
+    #expect(action(.enter, .alt, typing) == nil)
+  }
+
+  @Test func ctrlEnterPreferenceMakesEnterANewLine() {
+    var context = typing
+    context.sendKey = .controlEnter
+    #expect(action(.enter, [], context) == .newline)
+    #expect(action(.enter, .control, context) == .send)
+    #expect(action(.enter, .shift, context) == .newline)
+  }
+
+  @Test func enterWhileTheInputMethodComposesNeverSends() {
+    for sendKey in SendKey.allCases {
+      for modifiers in [KeyModifiers(), .control, .shift] {
+        var context = typing
+        context.imeComposing = true
+        context.sendKey = sendKey
+        #expect(action(.enter, modifiers, context) == nil)
+      }
+    }
+    var composing = typing
+    composing.imeComposing = true
+    #expect(action(.space, [], composing) == nil)
+    #expect(action(.backspace, [], composing) == nil)
+  }
+
+  @Test func upEditsOnlyInAnEmptyComposer() {
+    #expect(action(.up, [], KeyContext(composerEmpty: true)) == .editLastMessage)
+    #expect(action(.up, [], typing) == nil)
+    #expect(action(.up, [], KeyContext(composerEmpty: true, isEditing: true)) == nil)
+    #expect(action(.up, .shift, KeyContext(composerEmpty: true)) == nil)
+  }
+
+  @Test func escapeCancelsEditThenClosesPopoverOrSearchElseNothing() {
+    #expect(action(.escape, [], KeyContext(isEditing: true, searchOpen: true)) == .cancelEdit)
+    #expect(action(.escape, [], KeyContext(searchOpen: true, popoverOpen: true)) == .closePopover)
+    #expect(action(.escape, [], KeyContext(searchOpen: true)) == .closeSearch)
+    #expect(action(.escape, [], KeyContext()) == nil)
+    #expect(action(.escape, [], KeyContext(focus: .search)) == .closeSearch)
+    #expect(action(.escape, [], KeyContext(focus: .transcript, searchOpen: true)) == .closeSearch)
+    #expect(action(.escape, [], KeyContext(focus: .transcript)) == nil)
+    #expect(action(.escape, [], KeyContext(focus: .tagEntry)) == .closePopover)
+  }
+
+  @Test func tagEntryConfirmsWithEnter() {
+    #expect(action(.enter, [], KeyContext(focus: .tagEntry)) == .confirmTag)
+    #expect(action(.enter, .shift, KeyContext(focus: .tagEntry)) == nil)
+    #expect(action(.tab, [], KeyContext(focus: .tagEntry)) == nil)
+    #expect(action(.t, .control, KeyContext(focus: .tagEntry)) == nil)
+  }
+
+  @Test func backspaceRemovesLastChipOnlyAtTheStartWithoutSelection() {
+    let atStart = KeyContext(composerEmpty: false, caretAtStart: true, hasChips: true)
+    #expect(action(.backspace, [], atStart) == .removeLastChip)
+    var selected = atStart
+    selected.hasSelection = true
+    #expect(action(.backspace, [], selected) == nil)
+    #expect(action(.backspace, [], KeyContext(caretAtStart: false, hasChips: true)) == nil)
+    #expect(action(.backspace, [], KeyContext(caretAtStart: true, hasChips: false)) == nil)
+  }
+
+  @Test func altDownAndUpMoveIntoAndOutOfTheChipRow() {
+    #expect(action(.down, .alt, KeyContext(hasChips: true)) == .focusChipRow)
+    #expect(action(.down, .alt, KeyContext(hasChips: false)) == nil)
+    let row = KeyContext(focus: .chipRow, hasChips: true)
+    #expect(action(.up, .alt, row) == .leaveChipRow)
+    #expect(action(.escape, [], row) == .leaveChipRow)
+    #expect(action(.left, [], row) == .previousChip)
+    #expect(action(.right, [], row) == .nextChip)
+    #expect(action(.delete, [], row) == .removeFocusedChip)
+    #expect(action(.backspace, [], row) == .removeFocusedChip)
+    #expect(action(.pageDown, [], row) == .scrollPageDown)
+    #expect(action(.up, [], row) == nil)
+  }
+
+  @Test func delimitersAskForHashtagConversionUnlessSelecting() {
+    for key in [Key.space, .tab, .comma] {
+      #expect(action(key, [], typing) == .convertHashtag)
+      #expect(action(key, .shift, typing) == nil)
+    }
+    var selecting = typing
+    selecting.hasSelection = true
+    #expect(action(.space, [], selecting) == nil)
+  }
+
+  @Test func ctrlZUndoesOnlyAConversion() {
+    #expect(action(.z, .control, KeyContext(canUndoConversion: true)) == .undoConversion)
+    #expect(action(.z, .control, KeyContext()) == nil)
+  }
+
+  @Test func pageKeysScrollTheTranscriptFromTheComposer() {
+    #expect(action(.pageUp, [], typing) == .scrollPageUp)
+    #expect(action(.pageDown, [], typing) == .scrollPageDown)
+    #expect(action(.pageUp, [], KeyContext(focus: .transcript)) == nil)
+  }
+
+  @Test func windowShortcutsWorkFromAnyFocus() {
+    for focus in FocusArea.allCases {
+      let context = KeyContext(focus: focus)
+      #expect(action(.f, .control, context) == .search)
+      #expect(action(.question, .control, context) == .showShortcuts)
+      #expect(action(.question, [.control, .shift], context) == .showShortcuts)
+      #expect(action(.comma, .control, context) == .preferences)
+      #expect(action(.w, .control, context) == .closeWindow)
+      #expect(action(.q, .control, context) == .quit)
+      #expect(action(.l, .control, context) == .focusComposer)
+    }
+    #expect(action(.t, .control, KeyContext(focus: .transcript)) == .addTag)
+    #expect(action(.home, .control, KeyContext(focus: .composer)) == .scrollToOldest)
+    #expect(action(.end, .control, KeyContext(focus: .chipRow)) == .scrollToNewest)
+    #expect(action(.home, .control, KeyContext(focus: .search)) == nil)
+    #expect(action(.home, [], typing) == nil)
+    #expect(action(.q, [.control, .shift], typing) == nil)
+  }
+
+  @Test func everyShortcutResolvesToItsActionInSomeContext() {
+    let contexts: [KeyContext] = FocusArea.allCases.flatMap { focus in
+      [
+        KeyContext(focus: focus, composerEmpty: true, caretAtStart: true, hasChips: true),
+        KeyContext(
+          focus: focus, composerEmpty: false, sendKey: .enter, isEditing: true,
+          canUndoConversion: true),
+      ]
+    }
+    for shortcut in Keymap.shortcuts {
+      let resolved = contexts.map {
+        Keymap.action(for: shortcut.key, modifiers: shortcut.modifiers, in: $0)
+      }
+      #expect(resolved.contains(shortcut.action), "\(shortcut.label)")
+    }
+  }
+
+  @Test func tableHasEverySpecRow() {
+    let labels = Set(Keymap.shortcuts.map(\.label))
+    let specRows = [
+      "Enter", "Shift+Enter", "Ctrl+Enter", "Up", "Escape", "Ctrl+T", "Backspace", "Alt+Down",
+      "Alt+Up", "Ctrl+L", "Page Up", "Page Down", "Ctrl+Home", "Ctrl+End", "Ctrl+F", "Ctrl+?",
+      "Ctrl+,", "Ctrl+W", "Ctrl+Q",
+    ]
+    for row in specRows { #expect(labels.contains(row), "\(row)") }
+    #expect(Set(Keymap.shortcuts.map(\.section)) == Set(Shortcut.Section.allCases))
+  }
+
+  @Test func acceleratorsUseGtkSyntax() {
+    let byAction = Dictionary(
+      Keymap.shortcuts.filter(\.isGlobal).map { ($0.actionName, $0.accelerator) },
+      uniquingKeysWith: { first, _ in first })
+    #expect(byAction["composer.add-tag"] == "<Control>t")
+    #expect(byAction["win.search"] == "<Control>f")
+    #expect(byAction["win.shortcuts"] == "<Control>question")
+    #expect(byAction["app.preferences"] == "<Control>comma")
+    #expect(byAction["win.close"] == "<Control>w")
+    #expect(byAction["app.quit"] == "<Control>q")
+    #expect(byAction["win.focus-composer"] == "<Control>l")
+    #expect(byAction["win.scroll-oldest"] == "<Control>Home")
+    #expect(byAction["win.scroll-newest"] == "<Control>End")
+    let shiftEnter = Keymap.shortcuts.first { $0.action == .newline }
+    #expect(shiftEnter?.accelerator == "<Shift>Return")
+    #expect(KeyModifiers([.control, .shift, .alt]).gtkPrefix == "<Control><Shift><Alt>")
+    #expect(KeyModifiers([.control, .shift, .alt]).labelPrefix == "Ctrl+Shift+Alt+")
+  }
+
+  @Test func globalAcceleratorsGroupByActionName() {
+    let global = Keymap.globalAccelerators
+    #expect(global.count == Set(global.map(\.actionName)).count)
+    #expect(global.first { $0.actionName == "app.quit" }?.accelerators == ["<Control>q"])
+    #expect(global.allSatisfy { !$0.accelerators.isEmpty })
+  }
+
+  @Test func actionNamesAreScopedAndUnique() {
+    let names = KeyAction.allCases.map(\.actionName)
+    #expect(Set(names).count == names.count)
+    for name in names {
+      let scope = name.split(separator: ".").first.map(String.init)
+      #expect(["app", "win", "composer"].contains(scope), "\(name)")
+    }
+  }
+
+  @Test func markdownTableListsEveryShortcut() {
+    let table = Keymap.markdownTable()
+    #expect(table.hasPrefix("| Keys | Action |\n|---|---|\n"))
+    #expect(table.contains("| Ctrl+T | Add tag |"))
+    #expect(table.contains("| Ctrl+? | Keyboard shortcuts |"))
+    #expect(table.split(separator: "\n").count == Keymap.shortcuts.count + 2)
+  }
+
+  @Test func gdkNamesRoundTripAndVariantsFold() {
+    for key in Key.allCases { #expect(Key(gdkName: key.gdkName) == key) }
+    #expect(Key(gdkName: "KP_Enter") == .enter)
+    #expect(Key(gdkName: "ISO_Left_Tab") == .tab)
+    #expect(Key(gdkName: "T") == .t)
+    #expect(Key(gdkName: "KP_Page_Up") == .pageUp)
+    #expect(Key(gdkName: "KP_Up") == .up)
+    #expect(Key(gdkName: "KP_Down") == .down)
+    #expect(Key(gdkName: "KP_Left") == .left)
+    #expect(Key(gdkName: "KP_Right") == .right)
+    #expect(Key(gdkName: "KP_Delete") == .delete)
+    #expect(Key(gdkName: "KP_Page_Down") == .pageDown)
+    #expect(Key(gdkName: "KP_Home") == .home)
+    #expect(Key(gdkName: "KP_End") == .end)
+    #expect(Key(gdkName: "KP_Space") == .space)
+    #expect(Key(gdkName: "a") == nil)
+    #expect(Key.pageUp.label == "Page Up" && Key.t.label == "T" && Key.space.label == "Space")
+  }
+}

@@ -1,0 +1,121 @@
+import Testing
+
+@testable import NatterCore
+
+@Suite("Settings")
+struct SettingsTests {
+  @Test func defaultsAreEnterThreeLinesAndFollowSystem() {
+    let settings = Settings()
+    #expect(settings.sendKey == .enter)
+    #expect(settings.maxLines == 3)
+    #expect(settings.style == .followSystem)
+  }
+
+  @Test func emptyFileGivesDefaultsWithoutProblems() {
+    var problems: [String] = []
+    #expect(Settings(keyFile: "", problems: &problems) == Settings())
+    #expect(problems.isEmpty)
+  }
+
+  @Test func serialisedSettingsReadBackEqual() {
+    for sendKey in SendKey.allCases {
+      for style in Settings.Style.allCases {
+        for lines in Settings.maxLinesRange {
+          let settings = Settings(sendKey: sendKey, maxLines: lines, style: style)
+          var problems: [String] = []
+          #expect(Settings(keyFile: settings.keyFileText, problems: &problems) == settings)
+          #expect(problems.isEmpty, "\(problems)")
+        }
+      }
+    }
+  }
+
+  @Test func serialisedFormIsPlainKeyFile() {
+    let text = Settings(sendKey: .controlEnter, maxLines: 7, style: .dark).keyFileText
+    #expect(text.contains("[composer]\n"))
+    #expect(text.contains("\nsend-key=ctrl-enter\n"))
+    #expect(text.contains("\nmax-lines=7\n"))
+    #expect(text.contains("[appearance]\n"))
+    #expect(text.contains("\nstyle=dark\n"))
+  }
+
+  @Test func readsHandEditedFileWithSpacesCommentsAndCRLF() {
+    let text =
+      "# mine\r\n\r\n[appearance]\r\n  style =  light \r\n[composer]\r\nmax-lines= 10\r\n"
+      + "send-key =ctrl-enter\r\n"
+    let settings = Settings(keyFile: text)
+    #expect(settings == Settings(sendKey: .controlEnter, maxLines: 10, style: .light))
+  }
+
+  @Test func decodesGKeyFileEscapes() {
+    #expect(Settings(keyFile: "[appearance]\nstyle=\\x64ark").style == .followSystem)
+    #expect(Settings(keyFile: "[appearance]\nstyle=d\\ark").style == .dark)
+  }
+
+  @Test func invalidValuesFallBackToDefaultsOneByOne() {
+    var problems: [String] = []
+    let text = """
+      [composer]
+      send-key=shift-enter
+      max-lines=7
+      [appearance]
+      style=purple
+      """
+    let settings = Settings(keyFile: text, problems: &problems)
+    #expect(settings == Settings(sendKey: .enter, maxLines: 7, style: .followSystem))
+    #expect(problems.count == 2)
+    #expect(problems.contains { $0.contains("line 2") && $0.contains("shift-enter") })
+    #expect(problems.contains { $0.contains("line 5") && $0.contains("purple") })
+  }
+
+  @Test(arguments: ["0", "11", "-3", "three", "", "3.5", "99999999999999999999999"])
+  func maxLinesOutsideOneToTenIsIgnored(value: String) {
+    var problems: [String] = []
+    let settings = Settings(keyFile: "[composer]\nmax-lines=\(value)\n", problems: &problems)
+    #expect(settings.maxLines == 3)
+    #expect(problems.count == 1)
+  }
+
+  @Test func garbageNeverFailsTheLoad() {
+    let texts = [
+      "\u{0}\u{1}[[[]]]==", "[composer\nsend-key=ctrl-enter", "send-key=ctrl-enter",
+      "[composer]\nsend-key", "[]\n=\n", "[composer]\nsend-key[de]=ctrl-enter",
+      String(repeating: "[a]\nb=c\n", count: 1000),
+    ]
+    for text in texts {
+      var problems: [String] = []
+      #expect(Settings(keyFile: text, problems: &problems) == Settings(), "\(text.prefix(30))")
+      #expect(!problems.isEmpty)
+    }
+  }
+
+  @Test func keysInTheWrongGroupAreIgnored() {
+    let settings = Settings(keyFile: "[appearance]\nsend-key=ctrl-enter\n[composer]\nstyle=dark")
+    #expect(settings == Settings())
+  }
+
+  @Test func laterValueWins() {
+    let settings = Settings(keyFile: "[composer]\nmax-lines=4\nmax-lines=6\n")
+    #expect(settings.maxLines == 6)
+  }
+
+  @Test func settingMaxLinesClampsToTheRange() {
+    var settings = Settings()
+    settings.maxLines = 0
+    #expect(settings.maxLines == 1)
+    settings.maxLines = 42
+    #expect(settings.maxLines == 10)
+    #expect(Settings(maxLines: -5).maxLines == 1)
+  }
+
+  @Test func styleDecidesDarkFromThePortalColorScheme() {
+    #expect(Settings.Style.dark.prefersDark(systemColorScheme: nil))
+    #expect(Settings.Style.dark.prefersDark(systemColorScheme: 2))
+    #expect(!Settings.Style.light.prefersDark(systemColorScheme: 1))
+    #expect(Settings.Style.followSystem.prefersDark(systemColorScheme: 1))
+    #expect(!Settings.Style.followSystem.prefersDark(systemColorScheme: 0))
+    #expect(!Settings.Style.followSystem.prefersDark(systemColorScheme: 2))
+    #expect(!Settings.Style.followSystem.prefersDark(systemColorScheme: nil))
+    #expect(!Settings.Style.followSystem.prefersDark(systemColorScheme: 7))
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import NatterCore
+
+@Suite struct TranscriptFormatterTests {
+  let zone = TimeZone(identifier: "Pacific/Auckland") ?? .current
+  var formatter: TranscriptFormatter {
+    TranscriptFormatter(
+      calendar: Calendar(identifier: .gregorian), timeZone: zone,
+      locale: Locale(identifier: "en_US"))
+  }
+
+  private func date(_ string: String) -> Date {
+    let parser = ISO8601DateFormatter()
+    return parser.date(from: string) ?? Date(timeIntervalSince1970: 0)
+  }
+
+  private func message(_ sender: String, _ iso: String) -> Message {
+    Message(sender: sender, sentAt: date(iso), body: "b")
+  }
+
+  @Test func firstRowAndSenderChangesShowTheHeader() {
+    let first = message("ana", "2026-11-28T20:00:00Z")
+    #expect(formatter.showsHeader(previous: nil, current: first))
+    #expect(formatter.showsHeader(previous: first, current: message("bob", "2026-11-28T20:00:10Z")))
+    #expect(
+      !formatter.showsHeader(previous: first, current: message("ana", "2026-11-28T20:04:59Z")))
+  }
+
+  @Test func fiveMinutesShowTheHeaderAgain() {
+    let first = message("ana", "2026-11-28T20:00:00Z")
+    #expect(formatter.showsHeader(previous: first, current: message("ana", "2026-11-28T20:05:00Z")))
+  }
+
+  @Test func aNewLocalDayShowsHeaderAndSeparator() {
+    // 10:58 and 11:01 UTC straddle midnight in Auckland (UTC+13).
+    let late = message("ana", "2026-11-28T10:58:00Z")
+    let early = message("ana", "2026-11-28T11:01:00Z")
+    #expect(formatter.showsDaySeparator(previous: late, current: early))
+    #expect(formatter.showsHeader(previous: late, current: early))
+    #expect(formatter.showsDaySeparator(previous: nil, current: late))
+    let same = message("ana", "2026-11-28T11:02:00Z")
+    #expect(!formatter.showsDaySeparator(previous: early, current: same))
+  }
+
+  @Test func dayLabelsReadTodayYesterdayOrTheDate() {
+    let now = date("2026-11-28T21:00:00Z")  // Nov 29, 10:00 in Auckland
+    #expect(formatter.dayLabel(for: date("2026-11-28T11:00:00Z"), now: now) == "Today")
+    #expect(formatter.dayLabel(for: date("2026-11-28T10:59:00Z"), now: now) == "Yesterday")
+    #expect(formatter.dayLabel(for: date("2026-11-27T11:00:00Z"), now: now) == "Yesterday")
+    #expect(formatter.dayLabel(for: date("2026-11-26T12:00:00Z"), now: now) == "Nov 27, 2026")
+  }
+
+  @Test func dayLabelUsesThePassedLocale() {
+    let german = TranscriptFormatter(
+      calendar: Calendar(identifier: .gregorian), timeZone: zone,
+      locale: Locale(identifier: "de_DE"))
+    let label = german.dayLabel(
+      for: date("2026-11-26T12:00:00Z"), now: date("2026-11-28T21:00:00Z"))
+    #expect(label.contains("27") && label.contains("2026") && !label.contains("Nov 27,"))
+  }
+
+  @Test func timeLabelIsTwentyFourHourLocalTime() {
+    #expect(formatter.timeLabel(for: date("2026-11-28T20:05:41Z")) == "09:05")
+    #expect(formatter.timeLabel(for: date("2026-11-28T10:30:00Z")) == "23:30")
+  }
+
+  @Test func tooltipGivesTheFullDate() {
+    let tooltip = formatter.tooltip(for: date("2026-11-28T20:05:41Z"))
+    #expect(tooltip.contains("Sunday, November 29, 2026"))
+    #expect(tooltip.contains("9:05:41"))
+  }
+}

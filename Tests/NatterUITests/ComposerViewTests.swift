@@ -1,0 +1,214 @@
+import CGtk
+import GtkKit
+import NatterCore
+import TestSupport
+import Testing
+
+@testable import NatterUI
+
+@Suite("ComposerView")
+@MainActor
+struct ComposerViewTests {
+  private func makeComposer(width: Int32 = 720) throws -> (ComposerView, TestWindow) {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let composer = ComposerView(controller: ComposerController(sender: "me"))
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    let filler = gtk_label_new("transcript")
+    gtk_widget_set_vexpand(filler, 1)
+    gtk_box_append(cast(box), filler)
+    gtk_box_append(cast(box), composer.widget)
+    return (composer, TestWindow(child: try #require(box), width: width, height: 500))
+  }
+
+  /// Types at the caret the way the text view does: an insertion the buffer reports.
+  private func type(_ composer: ComposerView, _ text: String) {
+    composer.buffer.insert(text, at: composer.buffer.caretOffset)
+  }
+
+  private func height(
+    _ composer: ComposerView, _ window: TestWindow, text: String
+  ) -> Int {
+    composer.buffer.setText(text)
+    window.settle()
+    return composer.textAreaHeight
+  }
+
+  @Test func growsOneLineAtATimeUpToThreeThenScrolls() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let lines = (0...6).map { count in
+      height(composer, window, text: (0..<count).map { "line \($0)" }.joined(separator: "\n"))
+    }
+    // 0 and 1 lines are both one line tall.
+    #expect(lines[0] == lines[1])
+    #expect(lines[1] < lines[2])
+    #expect(lines[2] < lines[3])
+    #expect(lines[3] == lines[4])
+    #expect(lines[4] == lines[6])
+    // Each added line adds the same height.
+    #expect(lines[3] - lines[2] == lines[2] - lines[1])
+    #expect(height(composer, window, text: "") == lines[1], "deleting back restores one line")
+    print("composer heights for 0…6 lines: \(lines)")
+  }
+
+  @Test func maxLinesPreferenceCapsTheHeight() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let one = height(composer, window, text: "x")
+    let two = height(composer, window, text: "x\ny")
+    composer.maxLines = 5
+    let five = height(composer, window, text: (1...8).map(String.init).joined(separator: "\n"))
+    composer.maxLines = 1
+    let capped = height(composer, window, text: "a\nb\nc")
+    #expect(five == one + 4 * (two - one))
+    #expect(capped == one)
+  }
+
+  @Test func longParagraphWrapsToMoreLinesInANarrowWindow() throws {
+    let paragraph = String(repeating: "wrap these words please ", count: 6)
+    let (narrow, narrowWindow) = try makeComposer(width: 360)
+    defer { narrowWindow.close() }
+    let (wide, wideWindow) = try makeComposer(width: 1200)
+    defer { wideWindow.close() }
+    let narrowHeight = height(narrow, narrowWindow, text: paragraph)
+    let wideHeight = height(wide, wideWindow, text: paragraph)
+    #expect(narrowHeight > wideHeight)
+  }
+
+  @Test func rewrapsWhenItsWidthChanges() throws {
+    let (composer, window) = try makeComposer(width: 1300)
+    defer { window.close() }
+    gtk_widget_set_halign(composer.widget, GTK_ALIGN_START)
+    gtk_widget_set_size_request(composer.widget, 1200, -1)
+    let wide = height(composer, window, text: String(repeating: "re-wrap me ", count: 12))
+    gtk_widget_set_size_request(composer.widget, 360, -1)
+    window.settle(seconds: 0.3)
+    let narrow = composer.textAreaHeight
+    #expect(narrow > wide)
+    gtk_widget_set_size_request(composer.widget, 1200, -1)
+    window.settle(seconds: 0.3)
+    #expect(composer.textAreaHeight == wide, "widening shrinks it back")
+  }
+
+  @Test func followsAFontChange() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let three = "a\nb\nc"
+    let before = height(composer, window, text: three)
+    let provider = gtk_css_provider_new()
+    gtk_css_provider_load_from_data(provider, ".composer-text { font-size: 32px; }", -1)
+    let display = try #require(gdk_display_get_default())
+    gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), 900)
+    defer {
+      gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider))
+      g_object_unref(provider)
+    }
+    window.settle(seconds: 0.3)
+    let after = composer.textAreaHeight
+    #expect(after > before * 3 / 2, "three lines of a larger font need a taller composer")
+    #expect(height(composer, window, text: "a\nb\nc\nd\ne") == after, "still capped at three")
+  }
+
+  @Test func sendIsEnabledExactlyWhenThereIsSomethingToSend() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    #expect(!composer.canSend)
+    composer.buffer.setText("  \n ")
+    #expect(!composer.canSend)
+    composer.buffer.setText("hi")
+    #expect(composer.canSend)
+    composer.buffer.setText(String(repeating: "a", count: ComposerController.characterLimit))
+    #expect(composer.canSend)
+    #expect(composer.noticeText == nil)
+    composer.buffer.insert("b", at: 0)
+    #expect(!composer.canSend)
+    #expect(composer.noticeText?.contains("100,001") == true)
+    composer.buffer.setText("")
+    #expect(!composer.canSend)
+  }
+
+  @Test func chipsAppearAreRemovedAndTheRowHidesWhenEmpty() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    #expect(composer.chipTags.isEmpty)
+    composer.restore(Draft(text: "draft", chips: ["swift", "gtk"]))
+    window.settle()
+    #expect(composer.chipTags == ["swift", "gtk"])
+    #expect(composer.buffer.text == "draft")
+    #expect(composer.buffer.caretOffset == 5, "a restored draft puts the caret at the end")
+    composer.buffer.placeCaret(at: 0)
+    composer.pressForTesting(.backspace)
+    #expect(composer.chipTags == ["swift"])
+    composer.pressForTesting(.backspace)
+    #expect(composer.chipTags.isEmpty)
+  }
+
+  @Test func twentyChipsFitTheTwentyFirstIsRefusedWithANoticeAndTheNewestStaysInView() throws {
+    let (composer, window) = try makeComposer(width: 360)
+    defer { window.close() }
+    for index in 1...20 {
+      type(composer, "#tag\(index)")
+      composer.pressForTesting(.space)
+    }
+    window.settle(seconds: 0.3)
+    #expect(composer.chipTags.count == 20)
+    #expect(composer.chipRowShowsNewest, "the row scrolls to keep the newest chip in view")
+    #expect(composer.noticeText == nil)
+    type(composer, "#tag21")
+    composer.pressForTesting(.space)
+    #expect(composer.chipTags.count == 20)
+    #expect(composer.noticeText == ComposerController.fullNotice)
+    #expect(composer.buffer.text == "#tag21", "a refused tag stays in the text")
+  }
+
+  @Test func sendingReturnsToOneLineAndKeepsFocus() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    composer.onSend = { _ in true }
+    composer.focusText()
+    let one = height(composer, window, text: "")
+    let three = height(composer, window, text: "a\nb\nc")
+    #expect(three > one)
+    composer.pressForTesting(.enter)
+    window.settle()
+    #expect(composer.textAreaHeight == one)
+    #expect(composer.textHasFocus)
+  }
+
+  @Test func sendStoresThenClearsAndAFailedStoreKeepsEverything() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    var sent: [Message] = []
+    var storeWorks = false
+    composer.onSend = { message in
+      guard storeWorks else { return false }
+      sent.append(message)
+      return true
+    }
+    composer.restore(Draft(text: "  keep me #later", chips: ["now"]))
+    composer.pressForTesting(.enter)
+    #expect(sent.isEmpty)
+    #expect(composer.buffer.text == "  keep me #later", "a failed store loses no word")
+    #expect(composer.chipTags == ["now"])
+    storeWorks = true
+    composer.pressForTesting(.enter)
+    #expect(sent.map(\.body) == ["keep me"])
+    #expect(sent.first?.tags == ["now", "later"])
+    #expect(composer.buffer.text == "")
+    #expect(composer.chipTags.isEmpty)
+    #expect(!composer.canSend)
+  }
+
+  @Test func pastingFiveMegabytesKeepsEveryCharacterAndDisablesSend() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let line = String(repeating: "0123456789", count: 10) + "\n"
+    let text = String(repeating: line, count: 5 * 1024 * 1024 / line.utf8.count)
+    composer.buffer.insert(text, at: 0)
+    window.settle(seconds: 0.05)
+    #expect(composer.buffer.text.utf8.count == text.utf8.count)
+    #expect(!composer.canSend)
+    #expect(composer.noticeText?.contains("over the limit") == true)
+    #expect(composer.textAreaHeight == height(composer, window, text: "a\nb\nc"))
+  }
+}

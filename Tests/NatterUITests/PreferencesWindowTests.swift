@@ -1,0 +1,63 @@
+import CGtk
+import GtkKit
+import NatterCore
+import TestSupport
+import Testing
+
+@testable import NatterUI
+
+@MainActor
+@Suite("PreferencesWindow")
+struct PreferencesWindowTests {
+  @Test func controlsShowTheGivenSettings() throws {
+    try #require(GtkTestEnvironment.start())
+    let settings = Settings(sendKey: .controlEnter, maxLines: 7, style: .dark)
+    let window = PreferencesWindow(settings: settings, transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    #expect(gtk_check_button_get_active(window.controlEnterButton.typed()) != 0)
+    #expect(gtk_check_button_get_active(window.enterButton.typed()) == 0)
+    #expect(gtk_spin_button_get_value_as_int(window.maxLinesButton.opaque) == 7)
+    #expect(gtk_drop_down_get_selected(window.styleDropDown.opaque) == 2)
+  }
+
+  @Test func everyChangeIsReportedOnceAndAtOnce() throws {
+    try #require(GtkTestEnvironment.start())
+    let window = PreferencesWindow(settings: Settings(), transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    var reported: [Settings] = []
+    window.onChange = { reported.append($0) }
+
+    gtk_check_button_set_active(window.controlEnterButton.typed(), 1)
+    #expect(reported == [Settings(sendKey: .controlEnter)])
+    gtk_spin_button_set_value(window.maxLinesButton.opaque, 10)
+    gtk_drop_down_set_selected(window.styleDropDown.opaque, 1)
+    #expect(reported.last == Settings(sendKey: .controlEnter, maxLines: 10, style: .light))
+    #expect(reported.count == 3)
+    gtk_spin_button_set_value(window.maxLinesButton.opaque, 42)  // the spin button clamps
+    #expect(window.settings.maxLines == 10)
+    #expect(reported.count == 3)
+  }
+
+  @Test func controlsHaveAccessibleLabelsAndRadioRoles() throws {
+    try #require(GtkTestEnvironment.start())
+    let window = PreferencesWindow(settings: Settings(), transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    for control in [
+      window.enterButton, window.controlEnterButton, window.maxLinesButton, window.styleDropDown,
+    ] {
+      #expect(
+        gtk_test_accessible_has_property(control.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0)
+    }
+    #expect(gtk_test_accessible_has_role(window.enterButton.opaque, GTK_ACCESSIBLE_ROLE_RADIO) != 0)
+    #expect(gtk_window_get_modal(window.window) != 0)
+  }
+
+  @Test func transientForTheGivenWindow() throws {
+    try #require(GtkTestEnvironment.start())
+    let parent = Widget(gtk_window_new())
+    defer { gtk_window_destroy(parent.typed()) }
+    let window = PreferencesWindow(settings: Settings(), transientFor: parent.typed())
+    defer { gtk_window_destroy(window.window) }
+    #expect(gtk_window_get_transient_for(window.window) == parent.typed())
+  }
+}

@@ -148,10 +148,14 @@ struct TranscriptViewTests {
     let linkLabel = try #require(harness.transcript.row(at: 1)).bodyLabel
     #expect(string(gtk_label_get_text(linkLabel)) == linked.body)
     #expect(gtk_label_get_use_markup(linkLabel) != 0)
-    #expect(
-      MessageMarkup.markup(for: linked.body)
-        == "&lt;b&gt;y&lt;/b&gt; see <a href=\"https://a.org/?q=\">https://a.org/?q=</a>"
-        + "&lt;i&gt;&amp;r=1 &amp; more")
+    #expect(MessageMarkup.markup(for: plain.body) == nil)
+    // A control character GMarkup rejects must not blank a body with a link.
+    try harness.send("bell \u{7} at https://a.org/ring")
+    harness.settle(seconds: 0.3)
+    let controlLabel = try #require(harness.transcript.row(at: 2)).bodyLabel
+    #expect(gtk_label_get_use_markup(controlLabel) != 0)
+    #expect(string(gtk_label_get_text(controlLabel))?.hasSuffix("https://a.org/ring") == true)
+    #expect(string(gtk_label_get_text(controlLabel))?.hasPrefix("bell ") == true)
   }
 
   @Test func aHundredThousandRowHistoryOpensAtItsEnd() throws {

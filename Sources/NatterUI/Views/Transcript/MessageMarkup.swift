@@ -1,31 +1,14 @@
-import CGtk
 import NatterCore
 
-/// Pango markup for a body with clickable links, built only by escaping every piece of user
-/// text; nil when the body has no link and is set as plain text instead.
+/// How a body goes into its label: plain text, or markup when it has links to make clickable.
 enum MessageMarkup {
+  /// Pango markup for `body` when it has an http(s) link, else nil: the body is then set as
+  /// plain text. The markup comes from `BodyMarkup`, which escapes every piece of user text.
   static func markup(for body: String) -> String? {
-    let segments = LinkDetector.segments(in: body)
-    guard segments.contains(where: { if case .link = $0 { true } else { false } }) else {
-      return nil
-    }
-    var markup = ""
-    for segment in segments {
-      switch segment {
-      case .text(let text):
-        markup += escape(text)
-      case .link(let url):
-        let escaped = escape(url)
-        markup += "<a href=\"\(escaped)\">\(escaped)</a>"
-      }
-    }
-    return markup
-  }
-
-  /// `g_markup_escape_text`: `<>&'"` become entities, so no user text is ever markup.
-  static func escape(_ text: String) -> String {
-    guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-    defer { g_free(escaped) }
-    return String(cString: escaped)
+    // Cheap test first: most bodies have no link, and this runs for every row bound.
+    guard body.range(of: "http", options: .caseInsensitive) != nil,
+      !BodyMarkup.links(in: body).isEmpty
+    else { return nil }
+    return BodyMarkup.pango(body)
   }
 }

@@ -147,8 +147,10 @@ final class TranscriptRow: Widget {
     edited.addCSSClass("edited-marker")
     edited.addCSSClass("dim-label")
     gtk_widget_set_valign(edited.widget, GTK_ALIGN_CENTER)
-    gtk_box_append(box.typed(), tags.widget)
+    // The marker first: a flow box's natural width can exceed its chips, which left a gap
+    // before a marker placed after it.
     gtk_box_append(box.typed(), edited.widget)
+    gtk_box_append(box.typed(), tags.widget)
     gtk_box_append(typed(), box.widget)
     footer = (box, tags, edited)
     return (box, tags, edited)

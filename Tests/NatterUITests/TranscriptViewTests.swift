@@ -88,6 +88,32 @@ struct TranscriptViewTests {
     #expect(!harness.isFullyVisible(0))
   }
 
+  @Test func theFirstFrameHasOnlyTheNewestRowsAndTheRestFollow() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let store = try TranscriptFixtures.store(count: 5_000)
+    let transcript = TranscriptView(store: store)
+    #expect(transcript.model.count == TranscriptView.rowsBeforeFirstFrame)
+    let window = Widget(gtk_window_new())
+    gtk_window_set_default_size(window.typed(), 420, 320)
+    gtk_window_set_child(window.typed(), transcript.widget)
+    gtk_window_present(window.typed())
+    defer { gtk_window_destroy(window.typed()) }
+    MainLoop.iterate(until: { transcript.model.count == 5_000 }, seconds: 3)
+    MainLoop.iterate(seconds: 0.5)
+    #expect(transcript.model.count == 5_000, "the older rows join once the window has painted")
+    let last = try #require(transcript.row(at: 4_999))
+    #expect(gtk_widget_get_mapped(last.widget) != 0, "still at the newest message")
+    #expect(string(gtk_label_get_text(last.bodyLabel))?.isEmpty == false)
+  }
+
+  @Test func theTimeTooltipGivesTheFullDate() throws {
+    let harness = try TranscriptHarness(history: 3)
+    let row = try #require(harness.transcript.row(at: 0))
+    let tooltip = try #require(row.timeTooltip)
+    #expect(tooltip.count > 10)
+    #expect(tooltip.contains(":"), "date and time")
+  }
+
   @Test func appendingAtTheBottomKeepsTheLastRowFullyVisible() throws {
     let harness = try TranscriptHarness(history: 50)
     #expect(harness.isFullyVisible(49))

@@ -23,6 +23,8 @@ final class TranscriptRow: Widget {
   private var tagButtons: [Widget] = []
   private var shownTags: [String] = []
   private var shownDate: Date?
+  /// Formats the time's full-date tooltip when it is about to show, not at every bind.
+  private var tooltipFormatter: TranscriptFormatter?
 
   init() {
     body = Widget(gtk_label_new(nil))
@@ -57,8 +59,8 @@ final class TranscriptRow: Widget {
       if shownDate != message.sentAt {
         shownDate = message.sentAt
         gtk_label_set_text(header.time.opaque, formatter.timeLabel(for: message.sentAt))
-        header.time.setTooltip(formatter.tooltip(for: message.sentAt))
       }
+      tooltipFormatter = formatter
       addCSSClass("first-in-group")
     } else {
       removeCSSClass("first-in-group")
@@ -96,6 +98,10 @@ final class TranscriptRow: Widget {
 
   /// The body label, for tests.
   var bodyLabel: OpaquePointer { body.opaque }
+  /// The full date and time the time label's tooltip shows.
+  var timeTooltip: String? {
+    shownDate.flatMap { date in tooltipFormatter?.tooltip(for: date) }
+  }
   /// Whether the `edited` marker shows, for tests.
   var showsEdited: Bool {
     guard let footer else { return false }
@@ -124,6 +130,7 @@ final class TranscriptRow: Widget {
     gtk_label_set_xalign(sender.opaque, 0)
     time.addCSSClass("time")
     time.addCSSClass("dim-label")
+    Signal.connectQueryTooltip(time.pointer) { [unowned self] in timeTooltip }
     gtk_box_append(box.typed(), sender.widget)
     gtk_box_append(box.typed(), time.widget)
     // Above the body, below the day separator.

@@ -13,6 +13,11 @@ import NatterStore
 /// `scrollToBottom` obeyed, which keeps the newest message visible while sticky.
 @MainActor
 final class TranscriptView: Widget {
+  /// How many of the newest messages the list has before the window's first frame: more than
+  /// fill a large window, far fewer than the 200 rows GTK 4.8 builds around its anchor, which
+  /// cost more than the rest of start-up with a long history. The rest follow right after.
+  static let rowsBeforeFirstFrame = 60
+
   /// The most search results shown; a search reads at most this many messages.
   static let searchLimit = 5_000
 
@@ -45,7 +50,7 @@ final class TranscriptView: Widget {
     self.store = store
     let count = (try? store.count()) ?? 0
     history = TranscriptPager(source: StorePageSource(store: store), count: count)
-    model = IndexListModel(count: count)
+    model = IndexListModel(count: count, showingLast: Self.rowsBeforeFirstFrame)
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
     g_object_ref(model.pointer)  // the selection model takes this reference
     let selection = gtk_no_selection_new(model.opaque)
@@ -95,9 +100,9 @@ final class TranscriptView: Widget {
   func replace(_ message: Message) {
     let position = history.replaced(message)
     if let results {
-      if let found = results.pager.replaced(message) { model.refresh(at: found) }
+      if let found = results.pager.replaced(message) { model.refresh(index: found) }
     } else if let position {
-      model.refresh(at: position)
+      model.refresh(index: position)
     }
   }
 
@@ -111,6 +116,7 @@ final class TranscriptView: Widget {
     case .scrollPageUp: gtk_adjustment_set_value(adjustment, max(0, value - page * 0.9))
     case .scrollPageDown: gtk_adjustment_set_value(adjustment, min(bottom, value + page * 0.9))
     case .scrollToOldest:
+      model.revealAll()
       guard model.count > 0 else { return }
       leaveBottom(to: 0)
       scrollToTop(adjustment, retries: 3)
@@ -280,7 +286,7 @@ final class TranscriptView: Widget {
       guard let self, let item, let row = rows[item],
         let object = gtk_list_item_get_item(OpaquePointer(item))
       else { return }
-      let position = IndexListModel.position(ofItem: object)
+      let position = IndexListModel.index(ofItem: object)
       if let (message, previous) = pager.row(at: position) {
         row.bind(message, previous: previous, at: position, formatter: formatter, now: Date())
       } else {
@@ -368,8 +374,9 @@ final class TranscriptView: Widget {
     rows.values.first { $0.position == position }
   }
 
-  /// Logs once, under `G_MESSAGES_DEBUG=natter`, when the first frame with the transcript
-  /// has been painted: the wall-clock time, for measuring startup from outside.
+  /// Once the first frame with the transcript has been painted, puts the older messages into
+  /// the list, and logs under `G_MESSAGES_DEBUG=natter` the wall-clock time of that frame, for
+  /// measuring start-up from outside.
   private func logFirstFrame() {
     Signal.connect(list.pointer, "map") { [weak self] in
       guard let self, firstFrameHandler == 0,
@@ -381,6 +388,7 @@ final class TranscriptView: Widget {
           "first frame painted at \(g_get_real_time()) us (unix), \(model.count) messages")
         Signal.disconnect(raw(clock), firstFrameHandler)
         firstFrameHandler = UInt.max
+        MainLoop.idle { [weak self] in self?.model.revealAll() }
       }
     }
   }

@@ -91,8 +91,9 @@ struct TranscriptViewTests {
   @Test func theFirstFrameHasOnlyTheNewestRowsAndTheRestFollow() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let store = try TranscriptFixtures.store(count: 5_000)
-    let transcript = TranscriptView(store: store)
-    #expect(transcript.model.count == TranscriptView.rowsBeforeFirstFrame)
+    let transcript = TranscriptView(store: store, height: 320)
+    #expect(transcript.model.count == TranscriptView.rowsBeforeFirstFrame(height: 320))
+    #expect(transcript.model.count * 20 >= 320, "enough one-line rows to fill the window")
     let window = Widget(gtk_window_new())
     gtk_window_set_default_size(window.typed(), 420, 320)
     gtk_window_set_child(window.typed(), transcript.widget)

@@ -15,12 +15,12 @@ final class MainWindow: Widget {
 
   init(application: UnsafeMutablePointer<GtkApplication>, session: ChatSession) {
     self.session = session
-    transcript = TranscriptView(store: session.store)
+    transcript = TranscriptView(store: session.store, height: Int(Self.defaultSize.height))
     composer = ComposerView(controller: ComposerController(sender: session.sender))
     banner = BannerView()
     super.init(gtk_application_window_new(application))
     gtk_window_set_title(window, AppInfo.name)
-    gtk_window_set_default_size(window, 720, 640)
+    gtk_window_set_default_size(window, Self.defaultSize.width, Self.defaultSize.height)
     gtk_widget_set_size_request(widget, 360, 300)
     gtk_window_set_titlebar(window, Self.makeHeaderBar())
 
@@ -49,6 +49,8 @@ final class MainWindow: Widget {
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }
+
+  static let defaultSize: (width: Int32, height: Int32) = (720, 640)
 
   func present() {
     gtk_window_present(window)

@@ -13,10 +13,11 @@ import NatterStore
 /// `scrollToBottom` obeyed, which keeps the newest message visible while sticky.
 @MainActor
 final class TranscriptView: Widget {
-  /// How many of the newest messages the list has before the window's first frame: more than
-  /// fill a large window, far fewer than the 200 rows GTK 4.8 builds around its anchor, which
-  /// cost more than the rest of start-up with a long history. The rest follow right after.
-  static let rowsBeforeFirstFrame = 60
+  /// How many of the newest messages the list has before the window's first frame: enough to
+  /// fill `height` pixels with the shortest rows (one line, about 20 px), far fewer than the
+  /// 200 rows GTK 4.8 builds around its anchor, which cost more than the rest of start-up
+  /// with a long history. The rest follow right after the first frame.
+  static func rowsBeforeFirstFrame(height: Int) -> Int { max(8, height / 20 + 4) }
 
   /// The most search results shown; a search reads at most this many messages.
   static let searchLimit = 5_000
@@ -46,11 +47,12 @@ final class TranscriptView: Widget {
   private var lastMetrics: ScrollMetrics?
   private var jumpLabel = "↓ Latest"
 
-  init(store: MessageStore) {
+  /// A transcript of `store`'s history, first shown `height` pixels tall (about).
+  init(store: MessageStore, height: Int = 640) {
     self.store = store
     let count = (try? store.count()) ?? 0
     history = TranscriptPager(source: StorePageSource(store: store), count: count)
-    model = IndexListModel(count: count, showingLast: Self.rowsBeforeFirstFrame)
+    model = IndexListModel(count: count, showingLast: Self.rowsBeforeFirstFrame(height: height))
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
     g_object_ref(model.pointer)  // the selection model takes this reference
     let selection = gtk_no_selection_new(model.opaque)

@@ -48,7 +48,7 @@ final class Launch {
     // The apps' own warnings go to a log beside the FIFOs, for when a run fails.
     let errors = scratch.appendingPathComponent("apps.log")
     if !FileManager.default.fileExists(atPath: errors.path) {
-      FileManager.default.createFile(atPath: errors.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
     }
     let log = try FileHandle(forWritingTo: errors)
     log.seekToEndOfFile()

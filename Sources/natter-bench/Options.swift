@@ -19,10 +19,12 @@ struct Options {
   var sends = 9
   var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
   var onlyKeystrokes = false
+  /// Where the table goes as well as stdout; bench.sh reads it back.
+  var table: String?
 
   static let usage = """
     Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
-                        [--peer LABEL=COMMAND]... [--runs N] [--sends N] [--scratch DIR]
+                        [--peer LABEL=COMMAND]... [--runs N] [--sends N] [--scratch DIR] [--table FILE]
            natter-bench --keystrokes
     Run it through meson-helpers/bench.sh, which builds and prepares everything.
 
@@ -43,6 +45,7 @@ struct Options {
       case "--sends": sends = max(1, Int(try value(option)) ?? sends)
       case "--scratch": scratch = URL(fileURLWithPath: try value(option), isDirectory: true)
       case "--keystrokes": onlyKeystrokes = true
+      case "--table": table = try value(option)
       case "--history":
         let pair = try value(option).split(separator: "=", maxSplits: 1).map(String.init)
         guard pair.count == 2, let count = Int(pair[0]) else {

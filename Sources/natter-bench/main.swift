@@ -14,9 +14,12 @@ do {
     bench.paste()
   }
   var report = Report(bench: bench, keystrokes: keystrokes)
-  print(Machine.describe(runs: options.runs, sends: options.sends))
-  print()
-  print(report.render())
+  let text =
+    Machine.describe(runs: options.runs, sends: options.sends) + "\n\n" + report.render() + "\n"
+  print(text, terminator: "")
+  if let table = options.table {
+    try text.write(toFile: table, atomically: true, encoding: .utf8)
+  }
 } catch {
   FileHandle.standardError.write(Data("natter-bench: \(error)\n\n\(Options.usage)".utf8))
   exit(2)

@@ -111,6 +111,16 @@ struct Bench {
         samples["send stored", default: []].append(Double(stored.microseconds - key.microseconds))
         if let shown {
           samples["send shown", default: []].append(Double(shown.microseconds - key.microseconds))
+          if let frames = shown.detail.first {
+            samples["send frames", default: []].append(Double(frames))
+          }
+          if shown.detail.count > 1 {
+            // From Enter to the frame's start is waiting for the frame clock; the rest is the
+            // frame's own layout, snapshot and drawing.
+            let frameStart = shown.detail[1]
+            samples["send wait", default: []].append(Double(frameStart - key.microseconds))
+            samples["send frame", default: []].append(Double(shown.microseconds - frameStart))
+          }
         } else {
           // Stored but never drawn: the transcript did not bring the new message into view.
           sendsNeverShown += 1

@@ -75,7 +75,17 @@ struct Report {
     for (key, what) in [("send stored", "stored"), ("send shown", "visible (frame clock)")] {
       let value = bench.median(key)
       let missing = key == "send shown" ? bench.sendsNeverShown : 0
-      let note = missing > 0 ? " (\(missing) of \(bench.options.sends) sends never shown)" : ""
+      var notes: [String] = []
+      if key == "send shown", let frames = bench.median("send frames") {
+        notes.append(String(format: "in frame %.0f after Enter", frames))
+        if let wait = bench.median("send wait"), let frame = bench.median("send frame") {
+          notes.append(
+            String(format: "%.1f ms to the frame's start, %.1f ms in it", wait / 1000, frame / 1000)
+          )
+        }
+      }
+      if missing > 0 { notes.append("\(missing) of \(bench.options.sends) sends never shown") }
+      let note = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
       row(
         "Enter → \(what), \(at) messages\(note)", value, .milliseconds, nil,
         ("≤ 16 ms", value.map { $0 <= 16_000 && missing == 0 }))

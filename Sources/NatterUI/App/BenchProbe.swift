@@ -6,7 +6,9 @@ import GtkKit
 /// named by `NATTER_BENCH`. Unset (every normal run), each entry point returns after one check.
 ///
 /// Events: `paint` (the window's first frame), `key` (Enter reached the window), `stored`
-/// (a sent message is in the database), `shown` (the first frame that draws that message),
+/// (a sent message is in the database), `shown <µs> <frames> <frame start µs>` (the first frame
+/// that draws that message, how many frames were painted since it was stored, and when that
+/// frame began),
 /// and with `NATTER_BENCH_PASTE=BYTES` one paste into the composer: `paste-inserted
 /// <µs> <insert µs>`, then `paste-stall <µs> <longest main-loop stall µs>`.
 @MainActor
@@ -21,6 +23,10 @@ enum BenchProbe {
   private static var painted = false
   /// The body of the message sent last, until a frame shows it.
   private static var awaitedBody: String?
+  /// Frames painted since that message was stored; 1 when the first frame shows it.
+  private static var framesSinceStored = 0
+  /// When the frame being painted began (its before-paint phase).
+  private static var frameStart: gint64 = 0
 
   /// Watches `window` when benchmarking; call once, before it is presented.
   static func attach(to window: UnsafeMutablePointer<GtkWidget>) {
@@ -28,6 +34,8 @@ enum BenchProbe {
     self.window = window
     Signal.connect(raw(window), "realize") {
       guard let clock = gtk_widget_get_frame_clock(window) else { return }
+      // Our own clock reading: the frame clock's frame time is smoothed towards the refresh.
+      Signal.connect(raw(clock), "before-paint") { frameStart = g_get_monotonic_time() }
       Signal.connect(raw(clock), "after-paint") { afterPaint() }
     }
     if let keys = gtk_event_controller_key_new() {
@@ -46,6 +54,7 @@ enum BenchProbe {
     guard fifo != nil else { return }
     emit("stored")
     awaitedBody = body
+    framesSinceStored = 0
   }
 
   private static func afterPaint() {
@@ -60,9 +69,11 @@ enum BenchProbe {
         }
       }
     }
-    if let body = awaitedBody, let window, showsLabel(containing: body, in: window) {
+    guard let body = awaitedBody, let window else { return }
+    framesSinceStored += 1
+    if showsLabel(containing: body, in: window) {
       awaitedBody = nil
-      emit("shown")
+      emit("shown", detail: " \(framesSinceStored) \(frameStart)")
     }
   }
 
@@ -96,6 +107,7 @@ enum BenchProbe {
       last = now
       if now - start > 4_000_000 {
         g_source_remove(watch)
+        tickHandler = nil
         emit("paste-stall", detail: " \(longest)")
       }
     }

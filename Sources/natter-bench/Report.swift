@@ -76,8 +76,10 @@ struct Report {
       let value = bench.median(key)
       let missing = key == "send shown" ? bench.sendsNeverShown : 0
       var notes: [String] = []
-      if key == "send shown", let frames = bench.median("send frames") {
-        notes.append(String(format: "in frame %.0f after Enter", frames))
+      if key == "send shown", bench.count("send frames") > 0 {
+        let firstFrame = bench.samples["send frames", default: []].filter { $0 == 1 }.count
+        let shown = bench.count("send frames")
+        notes.append("\(firstFrame) of \(shown) shown in the first frame after Enter")
         if let wait = bench.median("send wait"), let frame = bench.median("send frame") {
           notes.append(
             String(format: "%.1f ms to the frame's start, %.1f ms in it", wait / 1000, frame / 1000)

@@ -1,21 +1,46 @@
 import CGtk
 
 /// A `GListModel` of `count` rows that holds no per-row object: GTK asks for the few rows it
-/// shows, and each item it gets is a small new GObject carrying only its position. A list of a
-/// million rows costs what a list of ten does; the caller looks row data up by position.
+/// shows, and each item it gets is a small new GObject carrying only its index. A list of a
+/// million rows costs what a list of ten does; the caller looks row data up by index.
+///
+/// The model can start by showing only its last rows and reveal the ones before them later:
+/// GTK 4.8's list view builds up to 200 rows around its anchor at once, and that work can wait
+/// until the window has painted. An item's index counts the hidden rows too, so it stays
+/// right when they are revealed.
 @MainActor
 public final class IndexListModel: Object {
-  public init(count: Int = 0) {
+  /// A model of `count` rows of which only the last `showingLast` are in the list for now.
+  public init(count: Int = 0, showingLast: Int? = nil) {
     guard let model = g_object_new_with_properties(Self.type, 0, nil, nil) else {
       fatalError("could not instantiate NatterIndexListModel")
     }
     super.init(adopting: raw(model))
-    store(count: count)
+    let hidden = showingLast.map { max(0, count - max(0, $0)) } ?? 0
+    store(count: count - hidden)
+    store(hidden: hidden)
   }
 
-  /// How many rows the model has.
+  /// How many rows the list has now (the shown ones).
   public var count: Int {
     Int(bitPattern: UInt(bitPattern: g_object_get_data(typed(), Self.countKey)))
+  }
+
+  /// Rows before the first shown one, not yet in the list.
+  public var hiddenCount: Int {
+    Int(bitPattern: UInt(bitPattern: g_object_get_data(typed(), Self.hiddenKey)))
+  }
+
+  /// The index of the row at list position `position`.
+  public func index(atPosition position: Int) -> Int { hiddenCount + position }
+
+  /// Puts the hidden rows into the list, before the shown ones.
+  public func revealAll() {
+    let hidden = hiddenCount
+    guard hidden > 0 else { return }
+    store(hidden: 0)
+    store(count: count + hidden)
+    g_list_model_items_changed(opaque, 0, 0, guint(hidden))
   }
 
   /// Adds `added` rows at the end.
@@ -26,30 +51,37 @@ public final class IndexListModel: Object {
     g_list_model_items_changed(opaque, guint(old), 0, guint(added))
   }
 
-  /// Replaces every row: the rows' contents changed wholesale (a new filter, a reload).
+  /// Replaces every row, all shown: the rows' contents changed wholesale (a new filter).
   public func reset(count newCount: Int) {
     let old = count
+    store(hidden: 0)
     store(count: newCount)
     g_list_model_items_changed(opaque, 0, guint(old), guint(newCount))
   }
 
-  /// Tells views that the row at `position` shows different data now.
-  public func refresh(at position: Int) {
+  /// Tells views that the row with `index` shows different data now.
+  public func refresh(index: Int) {
+    let position = index - hiddenCount
     guard position >= 0, position < count else { return }
     g_list_model_items_changed(opaque, guint(position), 1, 1)
   }
 
-  /// The position an item from this model stands for (a `GtkListItem`'s item).
-  public static func position(ofItem item: UnsafeMutableRawPointer) -> Int {
-    Int(bitPattern: UInt(bitPattern: g_object_get_data(cast(item), positionKey))) - 1
+  /// The row index an item from this model stands for (a `GtkListItem`'s item).
+  public static func index(ofItem item: UnsafeMutableRawPointer) -> Int {
+    Int(bitPattern: UInt(bitPattern: g_object_get_data(cast(item), indexKey))) - 1
   }
 
   private func store(count: Int) {
     g_object_set_data(typed(), Self.countKey, UnsafeMutableRawPointer(bitPattern: UInt(count)))
   }
 
+  private func store(hidden: Int) {
+    g_object_set_data(typed(), Self.hiddenKey, UnsafeMutableRawPointer(bitPattern: UInt(hidden)))
+  }
+
   private static let countKey = "natter-count"
-  private static let positionKey = "natter-position"
+  private static let hiddenKey = "natter-hidden"
+  private static let indexKey = "natter-index"
 
   /// The GType, registered on first use: a GObject implementing GListModel.
   private static let type: GType = {
@@ -67,12 +99,13 @@ public final class IndexListModel: Object {
         }
         interface.pointee.get_item = { model, position in
           let count = guint(UInt(bitPattern: g_object_get_data(cast(model), countKey)))
+          let hidden = UInt(bitPattern: g_object_get_data(cast(model), hiddenKey))
           guard position < count,
             let item = g_object_new_with_properties(natter_type_object(), 0, nil, nil)
           else { return nil }
-          // Stored off by one so that a missing key (NULL) never reads as position 0.
+          // Stored off by one so that a missing key (NULL) never reads as index 0.
           g_object_set_data(
-            item, positionKey, UnsafeMutableRawPointer(bitPattern: UInt(position) + 1))
+            item, indexKey, UnsafeMutableRawPointer(bitPattern: hidden + UInt(position) + 1))
           return UnsafeMutableRawPointer(item)
         }
       }, interface_finalize: nil, interface_data: nil)

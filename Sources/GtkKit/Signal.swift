@@ -154,6 +154,29 @@ public enum Signal {
       through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
   }
 
+  /// `gboolean query-tooltip(widget, x, y, keyboard_mode, GtkTooltip *)`: the handler returns
+  /// the tooltip's text when asked, so it is computed only when a tooltip is about to show.
+  @discardableResult
+  public static func connectQueryTooltip(
+    _ widget: Pointer, _ handler: @escaping @MainActor () -> String?
+  ) -> UInt {
+    typealias H = @MainActor () -> String?
+    let trampoline:
+      @convention(c) (Pointer?, gint, gint, gboolean, OpaquePointer?, Pointer?) -> gboolean = {
+        _, _, _, _, tooltip, data in
+        nonisolated(unsafe) let tooltip = tooltip
+        return MainActor.assumeIsolated {
+          guard let text = unbox(data, as: H.self)?() else { return 0 }
+          gtk_tooltip_set_text(tooltip, text)
+          return 1
+        }
+      }
+    gtk_widget_set_has_tooltip(widget.assumingMemoryBound(to: GtkWidget.self), 1)
+    return GtkKit.connect(
+      widget, "query-tooltip", handler as H,
+      through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
+  }
+
   /// Disconnects one handler; its closure is released by the closure notify.
   public static func disconnect(_ instance: Pointer, _ handlerID: UInt) {
     g_signal_handler_disconnect(instance, gulong(handlerID))

@@ -4,29 +4,38 @@ import Foundation
 ///
 /// Calendar, time zone and locale are passed in, and "now" with each day label, so every
 /// label is reproducible in tests. Formatters are built once; use it from one thread.
+///
+/// Rows are bound by the hundred when a long history opens, and Foundation's date formatting
+/// and calendar arithmetic go through ICU at tens of microseconds a call. So the per-row
+/// questions (which local day, what `HH:mm`) are answered with integer arithmetic on the
+/// zone's UTC offset, looked up once per quarter hour; ICU formats only what is rare: a day
+/// separator's date (once per day) and a tooltip (when one is shown).
 public final class TranscriptFormatter {
   /// A row repeats sender and time when at least this long has passed since the previous row.
   public static let headerGap: TimeInterval = 5 * 60
 
   private let calendar: Calendar
+  private let timeZone: TimeZone
   private let dateFormatter = DateFormatter()
-  private let timeFormatter = DateFormatter()
   private let tooltipFormatter = DateFormatter()
+  /// UTC offsets by quarter hour since the epoch; zones change offset on those boundaries.
+  private var offsets: [Int64: Int] = [:]
+  /// Day separator dates by local day number.
+  private var dateLabels: [Int64: String] = [:]
 
   /// Labels in `timeZone` and `locale`; `calendar` decides what a day is.
   public init(calendar: Calendar, timeZone: TimeZone, locale: Locale) {
     var calendar = calendar
     calendar.timeZone = timeZone
     self.calendar = calendar
-    for formatter in [dateFormatter, timeFormatter, tooltipFormatter] {
+    self.timeZone = timeZone
+    for formatter in [dateFormatter, tooltipFormatter] {
       formatter.calendar = calendar
       formatter.timeZone = timeZone
       formatter.locale = locale
     }
     dateFormatter.dateStyle = .medium
     dateFormatter.timeStyle = .none
-    timeFormatter.locale = Locale(identifier: "en_US_POSIX")
-    timeFormatter.dateFormat = "HH:mm"
     tooltipFormatter.dateStyle = .full
     tooltipFormatter.timeStyle = .medium
   }
@@ -42,23 +51,50 @@ public final class TranscriptFormatter {
   /// Whether a day separator goes above `current`: first row, or another day than `previous`.
   public func showsDaySeparator(previous: Message?, current: Message) -> Bool {
     guard let previous else { return true }
-    return !calendar.isDate(previous.sentAt, inSameDayAs: current.sentAt)
+    return localDay(previous.sentAt) != localDay(current.sentAt)
   }
 
   /// `Today`, `Yesterday`, or the medium date in the locale (`Nov 27, 2026` in en_US).
   public func dayLabel(for date: Date, now: Date) -> String {
-    let day = calendar.startOfDay(for: date)
-    let today = calendar.startOfDay(for: now)
+    let day = localDay(date)
+    let today = localDay(now)
     if day == today { return "Today" }
-    if let yesterday = calendar.date(byAdding: .day, value: -1, to: today), day == yesterday {
-      return "Yesterday"
-    }
-    return dateFormatter.string(from: date)
+    if day == today - 1 { return "Yesterday" }
+    if let label = dateLabels[day] { return label }
+    let label = dateFormatter.string(from: date)
+    if dateLabels.count > 4096 { dateLabels.removeAll() }
+    dateLabels[day] = label
+    return label
   }
 
   /// The row's time, `HH:mm` on the 24-hour clock.
-  public func timeLabel(for date: Date) -> String { timeFormatter.string(from: date) }
+  public func timeLabel(for date: Date) -> String {
+    let minutes = Int((localSeconds(date) % 86_400 + 86_400) % 86_400 / 60)
+    let (hour, minute) = (minutes / 60, minutes % 60)
+    return (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
+  }
 
   /// The full date and time, for the time label's tooltip.
   public func tooltip(for date: Date) -> String { tooltipFormatter.string(from: date) }
+
+  /// Seconds since the epoch on the local wall clock.
+  private func localSeconds(_ date: Date) -> Int64 {
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    let quarter = seconds >= 0 ? seconds / 900 : (seconds - 899) / 900
+    let offset: Int
+    if let known = offsets[quarter] {
+      offset = known
+    } else {
+      offset = timeZone.secondsFromGMT(for: date)
+      if offsets.count > 4096 { offsets.removeAll() }
+      offsets[quarter] = offset
+    }
+    return seconds + Int64(offset)
+  }
+
+  /// The local calendar day, as days since the epoch.
+  private func localDay(_ date: Date) -> Int64 {
+    let seconds = localSeconds(date)
+    return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+  }
 }

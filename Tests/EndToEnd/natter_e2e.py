@@ -111,7 +111,7 @@ class NatterApp:
             lambda a: a.getRoleName() == role and (name is None or a.name == name))
 
     def type(self, text):
-        xdotool("type", "--delay", "20", text)
+        xdotool("type", "--delay", "20", "--", text)
 
     def key(self, *keys):
         xdotool("key", "--delay", "30", *keys)

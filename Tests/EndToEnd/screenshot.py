@@ -2,16 +2,29 @@
 
 Usage (inside an X server and session bus): screenshot.py OUT.png [KEYS-TO-TYPE ...]
 Each extra argument is typed with xdotool; one starting with "key:" is pressed as keys.
+With NATTER_SCREENSHOT_HISTORY=demo the window opens on demo_history's short conversation.
 """
 
 import subprocess
 import sys
 import time
 
-from natter_e2e import NatterApp
+import os
+import tempfile
+
+import demo_history
+from natter_e2e import NATTER_BIN, NatterApp
 
 out = sys.argv[1]
-app = NatterApp(args=())
+data_dir = None
+if os.environ.get("NATTER_SCREENSHOT_HISTORY") == "demo":
+    data_dir = tempfile.mkdtemp(prefix="natter-shot-")
+    history = os.path.join(data_dir, "demo.jsonl")
+    with open(history, "w") as f:
+        f.write("\n".join(demo_history.lines()) + "\n")
+    subprocess.run([NATTER_BIN, "--data-dir", data_dir, "--import", history], check=True,
+                   capture_output=True)
+app = NatterApp(data_dir=data_dir, env={"NATTER_USER_NAME": "me"})
 try:
     for step in sys.argv[2:]:
         if step.startswith("key:"):

@@ -59,6 +59,7 @@ class ComposerTest(NatterTestCase):
         app.key("Return")
         wait_until(lambda: text_of(message) == "", what="the composer to empty")
         self.assertFalse(is_sensitive(app.find("push button", "Send")))
+        self.assertTrue(is_focused(message), "focus stays in the composer after sending")
         wait_until(lambda: app.find_all("label", "first line\nsecond line")
                    or any("second line" in (l.name or "") for l in app.find_all("label")),
                    what="the sent message in the transcript")
@@ -108,6 +109,23 @@ class ComposerTest(NatterTestCase):
         app.key("ctrl+z")
         wait_until(lambda: text_of(message) == "see #later", what="the hashtag text restored")
         wait_until(lambda: not app.find_all("push button", "#later"), what="the chip removed")
+
+    def test_enter_during_an_input_method_composition_only_commits_it(self):
+        # GTK's built-in input method composes a character from Ctrl+Shift+U and its hex code;
+        # Enter ends the composition. That Enter must commit the character, not send.
+        app = self.start()
+        message = app.find("text", "Message")
+        app.type("caf")
+        app.key("ctrl+shift+u")
+        app.type("e9")
+        app.key("Return")
+        wait_until(lambda: text_of(message) == "café", what="the composed character committed")
+        time.sleep(0.3)
+        self.assertEqual(text_of(message), "café", "Enter during composition must not send")
+        app.key("Return")
+        wait_until(lambda: text_of(message) == "", what="the second Enter to send")
+        wait_until(lambda: any("café" in (l.name or "") for l in app.find_all("label")),
+                   what="the sent message in the transcript")
 
     def test_draft_and_sent_messages_survive_sigkill(self):
         app = self.start()

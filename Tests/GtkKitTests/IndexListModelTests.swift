@@ -13,10 +13,42 @@ struct IndexListModelTests {
     #expect(g_list_model_get_item_type(model.opaque) == g_object_get_type())
     for position in [0, 1, 499_999, 999_999] {
       let item = try #require(g_list_model_get_item(model.opaque, guint(position)))
-      #expect(IndexListModel.position(ofItem: item) == position)
+      #expect(IndexListModel.index(ofItem: item) == position)
       g_object_unref(item)
     }
     #expect(g_list_model_get_item(model.opaque, 1_000_000) == nil)
+  }
+
+  @Test func hiddenRowsKeepTheirIndexWhenRevealed() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let model = IndexListModel(count: 1_000, showingLast: 10)
+    #expect(model.count == 10)
+    #expect(model.hiddenCount == 990)
+    #expect(g_list_model_get_n_items(model.opaque) == 10)
+    let first = try #require(g_list_model_get_item(model.opaque, 0))
+    defer { g_object_unref(first) }
+    #expect(IndexListModel.index(ofItem: first) == 990)
+    var changes: [[UInt32]] = []
+    Signal.connectItemsChanged(model.pointer) { changes.append([$0, $1, $2]) }
+    model.revealAll()
+    #expect(changes == [[0, 0, 990]])
+    #expect(model.count == 1_000)
+    #expect(IndexListModel.index(ofItem: first) == 990, "an item made before keeps its index")
+    let zero = try #require(g_list_model_get_item(model.opaque, 0))
+    defer { g_object_unref(zero) }
+    #expect(IndexListModel.index(ofItem: zero) == 0)
+    model.revealAll()
+    #expect(changes.count == 1, "nothing left to reveal")
+  }
+
+  @Test func refreshByIndexSkipsHiddenRows() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let model = IndexListModel(count: 100, showingLast: 10)
+    var changes: [[UInt32]] = []
+    Signal.connectItemsChanged(model.pointer) { changes.append([$0, $1, $2]) }
+    model.refresh(index: 5)
+    model.refresh(index: 95)
+    #expect(changes == [[5, 1, 1]])
   }
 
   @Test func appendAndResetAnnounceTheirChange() throws {

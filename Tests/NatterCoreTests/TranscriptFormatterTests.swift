@@ -71,4 +71,35 @@ import Testing
     #expect(tooltip.contains("Sunday, November 29, 2026"))
     #expect(tooltip.contains("9:05:41"))
   }
+
+  @Test func daysAndTimesFollowDaylightSavingChanges() {
+    // Auckland leaves daylight saving at 03:00 NZDT on 2026-04-05 (14:00 UTC the day before):
+    // clocks go back to 02:00 NZST, UTC+12.
+    #expect(formatter.timeLabel(for: date("2026-04-04T13:59:00Z")) == "02:59")
+    #expect(formatter.timeLabel(for: date("2026-04-04T14:00:00Z")) == "02:00")
+    #expect(formatter.timeLabel(for: date("2026-04-05T11:59:00Z")) == "23:59")
+    let beforeMidnight = message("ana", "2026-04-05T11:59:00Z")
+    let afterMidnight = message("ana", "2026-04-05T12:00:00Z")
+    #expect(formatter.showsDaySeparator(previous: beforeMidnight, current: afterMidnight))
+  }
+
+  @Test func agreesWithTheCalendarOverAYearOfRandomTimes() {
+    let formatter = self.formatter
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    var generator = SeededGenerator(seed: 7)
+    var previous = date("2026-01-01T00:00:00Z")
+    for _ in 0..<2_000 {
+      let next = previous.addingTimeInterval(Double(Int.random(in: 0...40_000, using: &generator)))
+      let parts = calendar.dateComponents([.hour, .minute], from: next)
+      let expected = String(format: "%02d:%02d", parts.hour ?? -1, parts.minute ?? -1)
+      #expect(formatter.timeLabel(for: next) == expected)
+      #expect(
+        formatter.showsDaySeparator(
+          previous: Message(sender: "a", sentAt: previous, body: ""),
+          current: Message(sender: "a", sentAt: next, body: ""))
+          == !calendar.isDate(previous, inSameDayAs: next))
+      previous = next
+    }
+  }
 }

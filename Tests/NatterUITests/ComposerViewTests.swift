@@ -20,6 +20,11 @@ struct ComposerViewTests {
     return (composer, TestWindow(child: try #require(box), width: width, height: 500))
   }
 
+  /// Types at the caret the way the text view does: an insertion the buffer reports.
+  private func type(_ composer: ComposerView, _ text: String) {
+    composer.buffer.insert(text, at: composer.buffer.caretOffset)
+  }
+
   private func height(
     _ composer: ComposerView, _ window: TestWindow, text: String
   ) -> Int {
@@ -85,6 +90,25 @@ struct ComposerViewTests {
     #expect(composer.textAreaHeight == wide, "widening shrinks it back")
   }
 
+  @Test func followsAFontChange() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let three = "a\nb\nc"
+    let before = height(composer, window, text: three)
+    let provider = gtk_css_provider_new()
+    gtk_css_provider_load_from_data(provider, ".composer-text { font-size: 32px; }", -1)
+    let display = try #require(gdk_display_get_default())
+    gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), 900)
+    defer {
+      gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider))
+      g_object_unref(provider)
+    }
+    window.settle(seconds: 0.3)
+    let after = composer.textAreaHeight
+    #expect(after > before * 3 / 2, "three lines of a larger font need a taller composer")
+    #expect(height(composer, window, text: "a\nb\nc\nd\ne") == after, "still capped at three")
+  }
+
   @Test func sendIsEnabledExactlyWhenThereIsSomethingToSend() throws {
     let (composer, window) = try makeComposer()
     defer { window.close() }
@@ -117,6 +141,38 @@ struct ComposerViewTests {
     #expect(composer.chipTags == ["swift"])
     composer.pressForTesting(.backspace)
     #expect(composer.chipTags.isEmpty)
+  }
+
+  @Test func twentyChipsFitTheTwentyFirstIsRefusedWithANoticeAndTheNewestStaysInView() throws {
+    let (composer, window) = try makeComposer(width: 360)
+    defer { window.close() }
+    for index in 1...20 {
+      type(composer, "#tag\(index)")
+      composer.pressForTesting(.space)
+    }
+    window.settle(seconds: 0.3)
+    #expect(composer.chipTags.count == 20)
+    #expect(composer.chipRowShowsNewest, "the row scrolls to keep the newest chip in view")
+    #expect(composer.noticeText == nil)
+    type(composer, "#tag21")
+    composer.pressForTesting(.space)
+    #expect(composer.chipTags.count == 20)
+    #expect(composer.noticeText == ComposerController.fullNotice)
+    #expect(composer.buffer.text == "#tag21", "a refused tag stays in the text")
+  }
+
+  @Test func sendingReturnsToOneLineAndKeepsFocus() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    composer.onSend = { _ in true }
+    composer.focusText()
+    let one = height(composer, window, text: "")
+    let three = height(composer, window, text: "a\nb\nc")
+    #expect(three > one)
+    composer.pressForTesting(.enter)
+    window.settle()
+    #expect(composer.textAreaHeight == one)
+    #expect(composer.textHasFocus)
   }
 
   @Test func sendStoresThenClearsAndAFailedStoreKeepsEverything() throws {

@@ -118,7 +118,22 @@ final class MainWindow: Widget {
       },
       Action("scroll-oldest", in: pointer) { [unowned self] in transcript.scroll(.scrollToOldest) },
       Action("scroll-newest", in: pointer) { [unowned self] in transcript.scroll(.scrollToNewest) },
+      Action("search", in: pointer) { [unowned self] in transcript.openSearch() },
+      Action("close-search", in: pointer) { [unowned self] in transcript.closeSearch() },
     ]
+    transcript.onSearchClosed = { [unowned self] in composer.focusText() }
+    // Escape closes the search from anywhere (SPEC §5): keys the composer or the search entry
+    // did not use bubble up to here.
+    if let keys = gtk_event_controller_key_new() {
+      Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
+        guard keyval == UInt32(GDK_KEY_Escape), KeyEvent.modifiers(state).isEmpty,
+          transcript.isSearchOpen
+        else { return false }
+        transcript.closeSearch()
+        return true
+      }
+      gtk_widget_add_controller(widget, keys)
+    }
   }
 
   /// One plain sentence for the banner; the detail goes to the log.

@@ -51,6 +51,13 @@ final class ChipRowView: Widget {
 
   var tags: [String] { chips.map(\.tag) }
 
+  /// Whether the newest chip is fully scrolled into view.
+  var showsNewestChip: Bool {
+    guard let adjustment = gtk_scrolled_window_get_hadjustment(opaque) else { return false }
+    let end = gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
+    return end >= gtk_adjustment_get_upper(adjustment) - 1
+  }
+
   func add(_ tag: String) {
     let container = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0))
     container.addCSSClass("chip")

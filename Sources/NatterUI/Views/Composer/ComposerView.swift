@@ -31,25 +31,26 @@ final class ComposerView: Widget {
     }
   }
 
-  private var controller: ComposerController
+  var controller: ComposerController
   /// The text's content is exactly whole lines; the scrolled window's margins frame it.
-  private var sizing = ComposerSizing(lineHeight: 17)
+  var sizing = ComposerSizing(lineHeight: 17)
   private static let padding: gint = 6
-  private let textView: Widget
-  private let textScroller: Widget
-  private let placeholder: Widget
-  private let addTagButton: Widget
-  private let sendButton: Widget
-  private let chipRow = ChipRowView()
-  private let notice: Widget
-  private lazy var tagEntry = makeTagEntry()
+  let textView: Widget
+  let textScroller: Widget
+  let placeholder: Widget
+  let addTagButton: Widget
+  let sendButton: Widget
+  let chipRow = ChipRowView()
+  let notice: Widget
+  lazy var tagEntry = makeTagEntry()
   let buffer: TextBuffer
-  private var sendAction: Action?
-  private var imeComposing = false
-  private var draftTimer: UInt32 = 0
-  private var noticeTimer: UInt32 = 0
-  private var reflowIdle: UInt32 = 0
-  private var transientNotice: String?
+  var composerActions: [(KeyAction, Action)] = []
+  var focusAction: Action?
+  var imeComposing = false
+  var draftTimer: UInt32 = 0
+  var noticeTimer: UInt32 = 0
+  var reflowIdle: UInt32 = 0
+  var transientNotice: String?
 
   init(controller: ComposerController) {
     self.controller = controller
@@ -78,13 +79,21 @@ final class ComposerView: Widget {
   var textAreaHeight: Int { Int(gtk_widget_get_height(textScroller.widget)) }
 
   /// Whether Send is enabled now.
-  var canSend: Bool { sendAction?.isEnabled ?? false }
+  var canSend: Bool {
+    composerActions.first { $0.0 == .send }.map { $0.1.isEnabled } ?? false
+  }
+
+  /// Whether the chip row shows its newest chip (it scrolls sideways).
+  var chipRowShowsNewest: Bool { chipRow.showsNewestChip }
 
   /// The chips shown, in order.
   var chipTags: [String] { chipRow.isVisible ? chipRow.tags : [] }
 
   /// The notice under the text, or nil.
   var noticeText: String? { notice.isVisible ? string(gtk_label_get_text(notice.opaque)) : nil }
+
+  /// Whether the text has keyboard focus.
+  var textHasFocus: Bool { textView.hasFocus }
 
   /// Gives the text keyboard focus.
   func focusText() { textView.grabFocus() }
@@ -118,7 +127,7 @@ final class ComposerView: Widget {
 
   // MARK: Layout
 
-  private func buildLayout() {
+  func buildLayout() {
     let text: UnsafeMutablePointer<GtkTextView> = textView.typed()
     gtk_text_view_set_wrap_mode(text, GTK_WRAP_WORD_CHAR)
     gtk_text_view_set_accepts_tab(text, 0)
@@ -187,62 +196,20 @@ final class ComposerView: Widget {
     chipRow.onKey = { [unowned self] key, modifiers in handleChipRowKey(key, modifiers) }
   }
 
-  private func makeTagEntry() -> TagEntryPopover {
+  func makeTagEntry() -> TagEntryPopover {
     let popover = TagEntryPopover(parent: addTagButton)
     popover.completions = { [unowned self] prefix in controller.tagCompletions(prefix: prefix) }
     popover.onConfirm = { [unowned self] text in perform(controller.addTag(fromEntry: text)) }
-    popover.onClosed = { [unowned self] in focusText() }
-    return popover
-  }
-
-  // MARK: Sizing
-
-  /// Sets the text area's height bounds from the font's line height: GTK then grows the
-  /// scrolled window with its content (propagate-natural-height) between one and `maxLines`
-  /// lines, and the text scrolls inside beyond that (GTK-SWIFT-NOTES, "The growing composer").
-  private func applySizing() {
-    sizing.lineHeight = lineHeight()
-    let shortest = sizing.layout(contentHeight: 0).height
-    let tallest = sizing.layout(contentHeight: sizing.lineHeight * Double(sizing.maxLines)).height
-    let scroller = textScroller.opaque
-    gtk_scrolled_window_set_max_content_height(scroller, -1)
-    gtk_scrolled_window_set_min_content_height(scroller, gint(shortest.rounded(.up)))
-    gtk_scrolled_window_set_max_content_height(scroller, gint(tallest.rounded(.up)))
-  }
-
-  /// GtkTextView 4.8 re-wraps after a width change without asking its parent for a new
-  /// height, so the composer would keep the old number of lines. A width change (the
-  /// horizontal adjustment's page) or a new content height (the vertical adjustment's upper)
-  /// asks for a new size once the current layout pass is over.
-  private func followReflow() {
-    let scroller = textScroller.opaque
-    for adjustment in [
-      gtk_scrolled_window_get_hadjustment(scroller), gtk_scrolled_window_get_vadjustment(scroller),
-    ] {
-      guard let adjustment else { continue }
-      Signal.connect(raw(adjustment), "changed") { [unowned self] in
-        guard reflowIdle == 0 else { return }
-        reflowIdle = MainLoop.idle { [weak self] in
-          guard let self else { return }
-          reflowIdle = 0
-          gtk_widget_queue_resize(textView.widget)
-        }
-      }
+    popover.onClosed = { [unowned self] in
+      updateActionStates()
+      focusText()
     }
-  }
-
-  private func lineHeight() -> Double {
-    guard let context = gtk_widget_get_pango_context(textView.widget),
-      let metrics = pango_context_get_metrics(context, nil, nil)
-    else { return sizing.lineHeight }
-    defer { pango_font_metrics_unref(metrics) }
-    let height = Double(pango_font_metrics_get_height(metrics)) / Double(PANGO_SCALE)
-    return height > 0 ? height.rounded(.up) : sizing.lineHeight
+    return popover
   }
 
   // MARK: Buffer
 
-  private func connectBuffer() {
+  func connectBuffer() {
     let textBuffer = buffer.buffer
     // Before the default handlers: the insertion offset and the deleted text still exist.
     Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
@@ -280,15 +247,20 @@ final class ComposerView: Widget {
   }
 
   /// Shows what the controller's state implies: Send, placeholder, notices.
-  private func refresh() {
-    sendAction?.isEnabled = controller.canSend
+  func refresh() {
+    updateActionStates()
     placeholder.isVisible = controller.showsPlaceholder && !imeComposing
-    let text = transientNotice ?? controller.limitNotice
+    let text = transientNotice ?? controller.statusNotice
     gtk_label_set_text(notice.opaque, text ?? "")
     notice.isVisible = text != nil
+    if controller.overLimitBy > 0 || transientNotice != nil {
+      notice.addCSSClass("error")
+    } else {
+      notice.removeCSSClass("error")
+    }
   }
 
-  private func scheduleDraftSave() {
+  func scheduleDraftSave() {
     MainLoop.cancel(draftTimer)
     draftTimer = MainLoop.timeout(milliseconds: 500) { [weak self] in
       guard let self else { return false }
@@ -298,152 +270,4 @@ final class ComposerView: Widget {
     }
   }
 
-  // MARK: Actions and keys
-
-  private func makeActions() {
-    sendAction = Action("send", in: actions.pointer) { [unowned self] in send() }
-    _ = Action("add-tag", in: actions.pointer) { [unowned self] in tagEntry.open() }
-    _ = Action("focus", in: actions.pointer) { [unowned self] in focusText() }
-  }
-
-  private func connectKeys() {
-    guard let keys = gtk_event_controller_key_new() else { return }
-    // Capture phase: the composer decides before the text view inserts anything.
-    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-    Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
-      guard let key = KeyEvent.key(keyval) else { return false }
-      // The input method sees Enter first: during a composition Enter only commits it.
-      if key == .enter, let event = gtk_event_controller_get_current_event(keys),
-        gtk_text_view_im_context_filter_keypress(textView.typed(), event) != 0
-      {
-        return true
-      }
-      return handleTextKey(key, KeyEvent.modifiers(state))
-    }
-    gtk_widget_add_controller(textView.widget, keys)
-  }
-
-  /// Handles `key` as if typed into the text, for tests that cannot synthesise key events.
-  func pressForTesting(_ key: Key, modifiers: KeyModifiers = []) {
-    _ = handleTextKey(key, modifiers)
-  }
-
-  private func handleTextKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
-    let context = controller.keyContext(
-      focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
-      imeComposing: imeComposing, sendKey: sendKey, popoverOpen: tagEntry.isOpen)
-    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
-      return false
-    }
-    switch action {
-    case .send:
-      send()
-      return true
-    case .newline:
-      return false  // the text view inserts it
-    case .editLastMessage:
-      let effects = controller.beginEditing(lastOwn: lastOwnMessage())
-      perform(effects)
-      return !effects.isEmpty
-    case .cancelEdit:
-      perform(controller.cancelEditing())
-      return true
-    case .closePopover:
-      tagEntry.close()
-      return true
-    case .convertHashtag:
-      let caret = buffer.caretOffset
-      let start = max(0, caret - HashtagScanner.lookbehind)
-      let response = controller.delimiterTyped(
-        before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
-      perform(response.effects)
-      return !response.passesKeyToWidget
-    case .undoConversion:
-      perform(controller.undoConversion())
-      return true
-    case .removeLastChip:
-      perform(controller.removeLastChip())
-      return true
-    case .focusChipRow:
-      perform(controller.focusChipRow())
-      return true
-    case .scrollPageUp, .scrollPageDown:
-      onScroll(action)
-      return true
-    default:
-      return activateAction(action.actionName, from: widget)
-    }
-  }
-
-  private func handleChipRowKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
-    let context = controller.keyContext(
-      focus: .chipRow, caretAtStart: false, hasSelection: false, imeComposing: false,
-      sendKey: sendKey)
-    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
-      return false
-    }
-    switch action {
-    case .previousChip: perform(controller.focusPreviousChip())
-    case .nextChip: perform(controller.focusNextChip())
-    case .removeFocusedChip: perform(controller.removeFocusedChip())
-    case .leaveChipRow: perform(controller.leaveChipRow())
-    case .scrollPageUp, .scrollPageDown: onScroll(action)
-    default: return activateAction(action.actionName, from: widget)
-    }
-    return true
-  }
-
-  private func send() {
-    let before = controller
-    let effects = controller.send(text: buffer.text)
-    for effect in effects {
-      let stored: Bool
-      switch effect {
-      case .send(let message): stored = onSend(message)
-      case .replace(let message): stored = onReplace(message)
-      default: continue
-      }
-      // Not stored: nothing in the composer changes, so not a word is lost.
-      guard stored else {
-        controller = before
-        return
-      }
-    }
-    perform(effects)
-  }
-
-  // MARK: Effects
-
-  private func perform(_ effects: [ComposerEffect]) {
-    for effect in effects {
-      switch effect {
-      case .deleteText(let offset, let length):
-        buffer.irreversibly { buffer.delete(offset: offset, length: length) }
-      case .insertText(let text, let offset):
-        buffer.irreversibly { buffer.insert(text, at: offset) }
-      case .setText(let text):
-        buffer.irreversibly { buffer.setText(text) }
-      case .placeCaret(let offset):
-        buffer.placeCaret(at: offset)
-      case .addChip(let tag):
-        chipRow.add(tag)
-      case .removeChip(let tag):
-        chipRow.remove(tag)
-      case .setChips(let tags):
-        chipRow.set(tags)
-      case .focusChip(let index):
-        chipRow.focus(index: index)
-      case .focus(let area):
-        if area == .composer { focusText() }
-      case .closeTagEntry:
-        tagEntry.close()
-      case .showNotice(let text):
-        showNotice(text)
-      case .send, .replace:
-        break  // delivered by send() before any other effect
-      }
-    }
-    refresh()
-    scheduleDraftSave()
-  }
 }

@@ -22,13 +22,10 @@ final class TagEntryPopover: Widget {
     gtk_widget_set_parent(widget, parent.widget)
     gtk_popover_set_position(typed(), GTK_POS_TOP)
 
-    let editable = OpaquePointer(entry.pointer)
     gtk_entry_set_placeholder_text(entry.typed(), "Tag")
     entry.setAccessibleLabel("New tag")
     gtk_widget_set_size_request(entry.widget, 220, -1)
-    Signal.connect(entry.pointer, "activate") { [unowned self] in
-      onConfirm(string(gtk_editable_get_text(editable)) ?? "")
-    }
+    Signal.connect(entry.pointer, "activate") { [unowned self] in confirm() }
     Signal.connect(entry.pointer, "changed") { [unowned self] in refreshSuggestions() }
 
     suggestions.setAccessibleLabel("Earlier tags")
@@ -59,6 +56,11 @@ final class TagEntryPopover: Widget {
   }
 
   func close() { gtk_popover_popdown(typed()) }
+
+  /// Adds what is typed, as Enter in the entry does.
+  func confirm() {
+    onConfirm(string(gtk_editable_get_text(OpaquePointer(entry.pointer))) ?? "")
+  }
 
   var isOpen: Bool { isVisible }
 

@@ -1,0 +1,21 @@
+extension ComposerController {
+  /// Whether a composer command can do anything now; the view enables its `composer.*`
+  /// actions (and so their buttons and menu items) from this alone. Commands of other scopes
+  /// (`win.*`, `app.*`) are not the composer's to judge and are always available here.
+  public func isAvailable(_ action: KeyAction, tagEntryOpen: Bool = false) -> Bool {
+    switch action {
+    case .send: return canSend
+    case .editLastMessage: return isEmpty && !isEditing
+    case .cancelEdit: return isEditing
+    case .closePopover, .confirmTag: return tagEntryOpen
+    case .undoConversion: return canUndoConversion
+    case .removeLastChip, .focusChipRow: return !chips.isEmpty
+    case .leaveChipRow, .previousChip, .nextChip, .removeFocusedChip:
+      return chips.focusedIndex != nil
+    case .newline, .addTag, .convertHashtag: return true
+    case .closeSearch, .focusComposer, .scrollPageUp, .scrollPageDown, .scrollToOldest,
+      .scrollToNewest, .search, .showShortcuts, .preferences, .closeWindow, .quit:
+      return true
+    }
+  }
+}

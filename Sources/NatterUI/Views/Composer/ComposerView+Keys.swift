@@ -1,0 +1,143 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+extension ComposerView {
+  // MARK: Actions and keys
+
+  /// One `composer.*` action per composer command of the keymap, so each is a named action
+  /// (buttons, accelerators, menus) with its enabled state in one place.
+  func makeActions() {
+    let prefix = "composer."
+    for action in KeyAction.allCases where action.actionName.hasPrefix(prefix) {
+      let name = String(action.actionName.dropFirst(prefix.count))
+      let gaction = Action(name, in: actions.pointer) { [unowned self] in
+        _ = run(action, fromKey: false)
+      }
+      composerActions.append((action, gaction))
+    }
+    focusAction = Action("focus", in: actions.pointer) { [unowned self] in focusText() }
+  }
+
+  func connectKeys() {
+    guard let keys = gtk_event_controller_key_new() else { return }
+    // Capture phase: the composer decides before the text view inserts anything.
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
+      guard let key = KeyEvent.key(keyval) else { return false }
+      // The input method sees Enter first: during a composition Enter only commits it.
+      if key == .enter, let event = gtk_event_controller_get_current_event(keys),
+        gtk_text_view_im_context_filter_keypress(textView.typed(), event) != 0
+      {
+        return true
+      }
+      return handleTextKey(key, KeyEvent.modifiers(state))
+    }
+    gtk_widget_add_controller(textView.widget, keys)
+  }
+
+  /// Handles `key` as if typed into the text, for tests that cannot synthesise key events.
+  func pressForTesting(_ key: Key, modifiers: KeyModifiers = []) {
+    _ = handleTextKey(key, modifiers)
+  }
+
+  func handleTextKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
+    let context = controller.keyContext(
+      focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
+      imeComposing: imeComposing, sendKey: sendKey, popoverOpen: tagEntry.isOpen)
+    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
+      return false
+    }
+    return run(action, fromKey: true)
+  }
+
+  func handleChipRowKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
+    let context = controller.keyContext(
+      focus: .chipRow, caretAtStart: false, hasSelection: false, imeComposing: false,
+      sendKey: sendKey)
+    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
+      return false
+    }
+    return run(action, fromKey: true)
+  }
+
+  /// Carries out one command, from a key or from its `composer.*` action; returns whether it
+  /// was handled (false lets the key through to the widget).
+  func run(_ action: KeyAction, fromKey: Bool) -> Bool {
+    switch action {
+    case .send:
+      send()
+    case .newline:
+      // From a key the text view inserts it itself, replacing any selection.
+      if fromKey { return false }
+      gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, "\n", -1, 1)
+    case .editLastMessage:
+      let effects = controller.beginEditing(lastOwn: lastOwnMessage())
+      perform(effects)
+      return !effects.isEmpty
+    case .cancelEdit:
+      perform(controller.cancelEditing())
+    case .addTag:
+      tagEntry.open()
+      updateActionStates()
+    case .closePopover:
+      tagEntry.close()
+    case .confirmTag:
+      tagEntry.confirm()
+    case .convertHashtag:
+      let caret = buffer.caretOffset
+      let start = max(0, caret - HashtagScanner.lookbehind)
+      let response = controller.delimiterTyped(
+        before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
+      perform(response.effects)
+      return !response.passesKeyToWidget
+    case .undoConversion:
+      perform(controller.undoConversion())
+    case .removeLastChip:
+      perform(controller.removeLastChip())
+    case .focusChipRow:
+      perform(controller.focusChipRow())
+    case .leaveChipRow:
+      perform(controller.leaveChipRow())
+    case .previousChip:
+      perform(controller.focusPreviousChip())
+    case .nextChip:
+      perform(controller.focusNextChip())
+    case .removeFocusedChip:
+      perform(controller.removeFocusedChip())
+    case .scrollPageUp, .scrollPageDown:
+      onScroll(action)
+    case .closeSearch, .focusComposer, .scrollToOldest, .scrollToNewest, .search, .showShortcuts,
+      .preferences, .closeWindow, .quit:
+      return activateAction(action.actionName, from: widget)
+    }
+    return true
+  }
+
+  /// Every `composer.*` action's enabled state, from the controller alone (one place).
+  func updateActionStates() {
+    let entryOpen = tagEntry.isOpen
+    for (action, gaction) in composerActions {
+      gaction.isEnabled = controller.isAvailable(action, tagEntryOpen: entryOpen)
+    }
+  }
+
+  func send() {
+    let before = controller
+    let effects = controller.send(text: buffer.text)
+    for effect in effects {
+      let stored: Bool
+      switch effect {
+      case .send(let message): stored = onSend(message)
+      case .replace(let message): stored = onReplace(message)
+      default: continue
+      }
+      // Not stored: nothing in the composer changes, so not a word is lost.
+      guard stored else {
+        controller = before
+        return
+      }
+    }
+    perform(effects)
+  }
+}

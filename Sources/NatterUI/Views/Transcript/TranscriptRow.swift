@@ -1,0 +1,186 @@
+import CGtk
+import Foundation
+import GtkKit
+import NatterCore
+
+/// One row's widgets, filled for each message the row shows: day separator, header (sender,
+/// time), body, tag chips and the `edited` marker.
+///
+/// GTK 4.8's list view keeps up to 200 rows around its anchor, so opening any long history
+/// builds and binds 200 of these: a row starts as a box with the body label, and the other
+/// parts are built the first time a message needs them, then shown or hidden.
+@MainActor
+final class TranscriptRow: Widget {
+  /// A tag chip was clicked; the transcript filters by that tag.
+  var onTag: (String) -> Void = { _ in }
+  /// The position the row shows, or -1 while unbound.
+  private(set) var position = -1
+
+  private let body: Widget
+  private var daySeparator: Widget?
+  private var header: (box: Widget, sender: Widget, time: Widget)?
+  private var footer: (box: Widget, tags: Widget, edited: Widget)?
+  private var tagButtons: [Widget] = []
+  private var shownTags: [String] = []
+  private var shownDate: Date?
+  /// Formats the time's full-date tooltip when it is about to show, not at every bind.
+  private var tooltipFormatter: TranscriptFormatter?
+
+  init() {
+    body = Widget(gtk_label_new(nil))
+    super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2))
+    addCSSClass("transcript-row")
+    body.addCSSClass("body")
+    gtk_label_set_wrap(body.opaque, 1)
+    gtk_label_set_wrap_mode(body.opaque, PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_selectable(body.opaque, 1)
+    gtk_label_set_xalign(body.opaque, 0)
+    gtk_widget_set_hexpand(body.widget, 1)
+    gtk_box_append(typed(), body.widget)
+  }
+
+  /// Shows `message`; `previous` (the row above) decides the header and the day separator.
+  func bind(
+    _ message: Message, previous: Message?, at position: Int, formatter: TranscriptFormatter,
+    now: Date
+  ) {
+    self.position = position
+    let newDay = formatter.showsDaySeparator(previous: previous, current: message)
+    if newDay {
+      let separator = makeDaySeparator()
+      gtk_label_set_text(separator.opaque, formatter.dayLabel(for: message.sentAt, now: now))
+    }
+    daySeparator?.isVisible = newDay
+
+    let showsHeader = newDay || formatter.showsHeader(previous: previous, current: message)
+    if showsHeader {
+      let header = makeHeader()
+      gtk_label_set_text(header.sender.opaque, message.sender)
+      if shownDate != message.sentAt {
+        shownDate = message.sentAt
+        gtk_label_set_text(header.time.opaque, formatter.timeLabel(for: message.sentAt))
+      }
+      tooltipFormatter = formatter
+      addCSSClass("first-in-group")
+    } else {
+      removeCSSClass("first-in-group")
+    }
+    header?.box.isVisible = showsHeader
+
+    if let markup = MessageMarkup.markup(for: message.body) {
+      gtk_label_set_markup(body.opaque, markup)
+    } else {
+      // Plain text: user text is never markup.
+      gtk_label_set_use_markup(body.opaque, 0)
+      gtk_label_set_text(body.opaque, message.body)
+    }
+
+    let showsFooter = message.edited || !message.tags.isEmpty
+    if showsFooter {
+      let footer = makeFooter()
+      showTags(message.tags, in: footer.tags)
+      footer.edited.isVisible = message.edited
+    }
+    footer?.box.isVisible = showsFooter
+  }
+
+  /// Shows nothing: the message could not be read.
+  func clear(at position: Int) {
+    self.position = position
+    daySeparator?.isVisible = false
+    header?.box.isVisible = false
+    footer?.box.isVisible = false
+    gtk_label_set_use_markup(body.opaque, 0)
+    gtk_label_set_text(body.opaque, "")
+  }
+
+  func unbind() { position = -1 }
+
+  /// The body label, for tests.
+  var bodyLabel: OpaquePointer { body.opaque }
+  /// The full date and time the time label's tooltip shows.
+  var timeTooltip: String? {
+    shownDate.flatMap { date in tooltipFormatter?.tooltip(for: date) }
+  }
+  /// Whether the `edited` marker shows, for tests.
+  var showsEdited: Bool {
+    guard let footer else { return false }
+    return footer.box.isVisible && footer.edited.isVisible
+  }
+
+  // MARK: Parts built on first use
+
+  private func makeDaySeparator() -> Widget {
+    if let daySeparator { return daySeparator }
+    let separator = Widget(gtk_label_new(nil))
+    separator.addCSSClass("day-separator")
+    gtk_widget_set_halign(separator.widget, GTK_ALIGN_CENTER)
+    gtk_box_prepend(typed(), separator.widget)
+    daySeparator = separator
+    return separator
+  }
+
+  private func makeHeader() -> (box: Widget, sender: Widget, time: Widget) {
+    if let header { return header }
+    let box = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8))
+    let sender = Widget(gtk_label_new(nil))
+    let time = Widget(gtk_label_new(nil))
+    sender.addCSSClass("sender")
+    gtk_label_set_ellipsize(sender.opaque, PANGO_ELLIPSIZE_END)
+    gtk_label_set_xalign(sender.opaque, 0)
+    time.addCSSClass("time")
+    time.addCSSClass("dim-label")
+    Signal.connectQueryTooltip(time.pointer) { [unowned self] in timeTooltip }
+    gtk_box_append(box.typed(), sender.widget)
+    gtk_box_append(box.typed(), time.widget)
+    // Above the body, below the day separator.
+    gtk_box_insert_child_after(typed(), box.widget, daySeparator?.widget)
+    header = (box, sender, time)
+    return (box, sender, time)
+  }
+
+  private func makeFooter() -> (box: Widget, tags: Widget, edited: Widget) {
+    if let footer { return footer }
+    let box = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+    // A flow box wraps chips onto more lines rather than widening a narrow window.
+    let tags = Widget(gtk_flow_box_new())
+    tags.addCSSClass("tag-chips")
+    gtk_flow_box_set_selection_mode(tags.opaque, GTK_SELECTION_NONE)
+    gtk_flow_box_set_max_children_per_line(tags.opaque, 20)
+    gtk_flow_box_set_column_spacing(tags.opaque, 4)
+    // START: the box takes its natural width instead of spreading the chips across the row.
+    gtk_widget_set_halign(tags.widget, GTK_ALIGN_START)
+    let edited = Widget(gtk_label_new("edited"))
+    edited.addCSSClass("edited-marker")
+    edited.addCSSClass("dim-label")
+    gtk_widget_set_valign(edited.widget, GTK_ALIGN_CENTER)
+    // The marker first: a flow box's natural width can exceed its chips, which left a gap
+    // before a marker placed after it.
+    gtk_box_append(box.typed(), edited.widget)
+    gtk_box_append(box.typed(), tags.widget)
+    gtk_box_append(typed(), box.widget)
+    footer = (box, tags, edited)
+    return (box, tags, edited)
+  }
+
+  private func showTags(_ tags: [String], in box: Widget) {
+    guard tags != shownTags else { return }
+    shownTags = tags
+    for button in tagButtons { gtk_flow_box_remove(box.opaque, button.widget) }
+    // With halign START a flow box asks only for its minimum width, one chip a line; a few
+    // chips a line at least still fit a 360 px window.
+    gtk_flow_box_set_min_children_per_line(box.opaque, guint(max(1, min(tags.count, 3))))
+    tagButtons = tags.map { tag in
+      let button = Widget(gtk_button_new_with_label("#\(tag)"))
+      button.addCSSClass("flat")
+      button.addCSSClass("tag-chip")
+      gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
+      button.setAccessibleLabel("#\(tag)")
+      button.setTooltip("Show messages tagged #\(tag)")
+      gtk_widget_set_focus_on_click(button.widget, 0)
+      Signal.connect(button.pointer, "clicked") { [weak self] in self?.onTag(tag) }
+      gtk_flow_box_append(box.opaque, button.widget)
+      return button
+    }
+  }
+}

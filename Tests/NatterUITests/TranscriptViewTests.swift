@@ -1,0 +1,266 @@
+import CGtk
+import Foundation
+import GtkKit
+import NatterCore
+import NatterStore
+import TestSupport
+import Testing
+
+@testable import NatterUI
+
+/// A window holding a transcript (and optionally a real composer under it), like MainWindow.
+@MainActor
+private final class TranscriptHarness {
+  let store: MessageStore
+  let transcript: TranscriptView
+  let composer: ComposerView?
+  let window: UnsafeMutablePointer<GtkWidget>
+
+  init(history count: Int, withComposer: Bool = false, width: Int32 = 420, height: Int32 = 320)
+    throws
+  {
+    store = try TranscriptFixtures.store(count: count)
+    transcript = TranscriptView(store: store)
+    composer = withComposer ? ComposerView(controller: ComposerController(sender: "me")) : nil
+    window = try #require(gtk_window_new())
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    gtk_box_append(cast(box), transcript.widget)
+    if let composer { gtk_box_append(cast(box), composer.widget) }
+    gtk_window_set_child(cast(window), box)
+    gtk_window_set_default_size(cast(window), width, height)
+    gtk_window_present(cast(window))
+    settle()
+  }
+
+  isolated deinit {
+    gtk_window_destroy(cast(window))
+  }
+
+  /// Lets GTK lay out, measure rows and run the transcript's scroll corrections.
+  func settle(seconds: Double = 0.6) {
+    MainLoop.iterate(seconds: seconds)
+  }
+
+  var count: Int { transcript.model.count }
+
+  /// Stores and shows a new message, as MainWindow does.
+  @discardableResult
+  func send(_ body: String, own: Bool = false) throws -> Message {
+    let message = Message(sender: own ? "me" : "dora", sentAt: Date(), body: body)
+    try store.insert(message)
+    transcript.append(message, own: own)
+    return message
+  }
+
+  /// Whether the row at `position` lies entirely inside the visible part of the list.
+  func isFullyVisible(_ position: Int) -> Bool {
+    // The list keeps some unmapped rows around; only mapped ones are on screen.
+    guard let row = transcript.row(at: position), gtk_widget_get_mapped(row.widget) != 0 else {
+      return false
+    }
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(row.widget, transcript.scroller.widget, &bounds) != 0 else {
+      return false
+    }
+    let viewport = Float(gtk_widget_get_height(transcript.scroller.widget))
+    return bounds.size.height > 0 && bounds.origin.y >= -0.5
+      && bounds.origin.y + bounds.size.height <= viewport + 0.5
+  }
+
+  var metrics: ScrollMetrics? { transcript.metrics }
+  var jumpButtonShows: Bool { transcript.jumpButton.isVisible }
+  var jumpButtonLabel: String? {
+    string(gtk_button_get_label(transcript.jumpButton.typed()))
+  }
+}
+
+@Suite("TranscriptView")
+@MainActor
+struct TranscriptViewTests {
+  init() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+  }
+
+  @Test func opensAtTheNewestMessage() throws {
+    let harness = try TranscriptHarness(history: 200)
+    #expect(harness.isFullyVisible(199))
+    #expect(!harness.jumpButtonShows)
+    #expect(!harness.isFullyVisible(0))
+  }
+
+  @Test func theFirstFrameHasOnlyTheNewestRowsAndTheRestFollow() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let store = try TranscriptFixtures.store(count: 5_000)
+    let transcript = TranscriptView(store: store)
+    #expect(transcript.model.count == TranscriptView.rowsBeforeFirstFrame)
+    let window = Widget(gtk_window_new())
+    gtk_window_set_default_size(window.typed(), 420, 320)
+    gtk_window_set_child(window.typed(), transcript.widget)
+    gtk_window_present(window.typed())
+    defer { gtk_window_destroy(window.typed()) }
+    MainLoop.iterate(until: { transcript.model.count == 5_000 }, seconds: 3)
+    MainLoop.iterate(seconds: 0.5)
+    #expect(transcript.model.count == 5_000, "the older rows join once the window has painted")
+    let last = try #require(transcript.row(at: 4_999))
+    #expect(gtk_widget_get_mapped(last.widget) != 0, "still at the newest message")
+    #expect(string(gtk_label_get_text(last.bodyLabel))?.isEmpty == false)
+  }
+
+  @Test func theTimeTooltipGivesTheFullDate() throws {
+    let harness = try TranscriptHarness(history: 3)
+    let row = try #require(harness.transcript.row(at: 0))
+    let tooltip = try #require(row.timeTooltip)
+    #expect(tooltip.count > 10)
+    #expect(tooltip.contains(":"), "date and time")
+  }
+
+  @Test func appendingAtTheBottomKeepsTheLastRowFullyVisible() throws {
+    let harness = try TranscriptHarness(history: 50)
+    #expect(harness.isFullyVisible(49))
+    for i in 0..<3 {
+      try harness.send(
+        "a longer message number \(i) that wraps " + String(repeating: "word ", count: 40))
+      harness.settle(seconds: 0.3)
+      #expect(harness.isFullyVisible(harness.count - 1))
+    }
+    #expect(harness.count == 53)
+    #expect(!harness.jumpButtonShows)
+  }
+
+  @Test func appendingAfterScrollingUpLeavesTheViewAndCountsNewMessages() throws {
+    let harness = try TranscriptHarness(history: 100)
+    harness.transcript.scroll(.scrollPageUp)
+    harness.settle(seconds: 0.3)
+    let before = try #require(harness.metrics)
+    #expect(harness.jumpButtonShows)
+    #expect(harness.jumpButtonLabel == "↓ Latest")
+
+    try harness.send("one")
+    try harness.send("two", own: true)
+    try harness.send("three")
+    harness.settle()
+    #expect(harness.metrics?.value == before.value)
+    #expect(harness.jumpButtonShows)
+    #expect(harness.jumpButtonLabel == "↓ 3 new")
+    #expect(!harness.isFullyVisible(102))
+
+    gtk_widget_activate(harness.transcript.jumpButton.widget)
+    harness.settle()
+    #expect(harness.isFullyVisible(102))
+    #expect(!harness.jumpButtonShows)
+  }
+
+  @Test func growingTheComposerToThreeLinesKeepsTheLastRowVisible() throws {
+    let harness = try TranscriptHarness(history: 80, withComposer: true)
+    let composer = try #require(harness.composer)
+    let oneLine = gtk_widget_get_height(composer.widget)
+    #expect(harness.isFullyVisible(79))
+
+    composer.restore(Draft(text: "first line\nsecond line\nthird line", chips: []))
+    harness.settle()
+    #expect(gtk_widget_get_height(composer.widget) > oneLine + 20)
+    #expect(harness.isFullyVisible(79))
+    #expect(!harness.jumpButtonShows)
+  }
+
+  @Test func markupInABodyShowsLiterally() throws {
+    let harness = try TranscriptHarness(history: 0)
+    let plain = try harness.send("<b>x</b> & <i>")
+    let linked = try harness.send("<b>y</b> see https://a.org/?q=<i>&r=1 & more")
+    harness.settle()
+    let plainLabel = try #require(harness.transcript.row(at: 0)).bodyLabel
+    #expect(string(gtk_label_get_text(plainLabel)) == plain.body)
+    #expect(gtk_label_get_use_markup(plainLabel) == 0)
+    let linkLabel = try #require(harness.transcript.row(at: 1)).bodyLabel
+    #expect(string(gtk_label_get_text(linkLabel)) == linked.body)
+    #expect(gtk_label_get_use_markup(linkLabel) != 0)
+    #expect(MessageMarkup.markup(for: plain.body) == nil)
+    // A control character GMarkup rejects must not blank a body with a link.
+    try harness.send("bell \u{7} at https://a.org/ring")
+    harness.settle(seconds: 0.3)
+    let controlLabel = try #require(harness.transcript.row(at: 2)).bodyLabel
+    #expect(gtk_label_get_use_markup(controlLabel) != 0)
+    #expect(string(gtk_label_get_text(controlLabel))?.hasSuffix("https://a.org/ring") == true)
+    #expect(string(gtk_label_get_text(controlLabel))?.hasPrefix("bell ") == true)
+  }
+
+  @Test func aHundredThousandRowHistoryOpensAtItsEnd() throws {
+    let harness = try TranscriptHarness(history: 100_000)
+    #expect(harness.count == 100_000)
+    #expect(harness.isFullyVisible(99_999))
+    #expect(!harness.jumpButtonShows)
+    let last = try #require(harness.transcript.row(at: 99_999)).bodyLabel
+    #expect(string(gtk_label_get_text(last)) == "message 99999 with a few words")
+
+    // A far jump to the oldest row and back, through rows of estimated height.
+    harness.transcript.scroll(.scrollToOldest)
+    harness.settle()
+    #expect(harness.isFullyVisible(0))
+    #expect(harness.jumpButtonShows)
+    harness.transcript.scroll(.scrollToNewest)
+    harness.settle()
+    #expect(harness.isFullyVisible(99_999))
+    #expect(!harness.jumpButtonShows)
+  }
+
+  @Test func ctrlHomeGoesToTheOldestAndCtrlEndBack() throws {
+    let harness = try TranscriptHarness(history: 5_000)
+    harness.transcript.scroll(.scrollToOldest)
+    harness.settle()
+    #expect(harness.isFullyVisible(0))
+    #expect(harness.jumpButtonShows)
+    harness.transcript.scroll(.scrollToNewest)
+    harness.settle()
+    #expect(harness.isFullyVisible(4_999))
+    #expect(!harness.jumpButtonShows)
+  }
+
+  @Test func anEditShowsTheNewTextAndTheEditedMarker() throws {
+    let harness = try TranscriptHarness(history: 10)
+    var message = try harness.send("tpyo", own: true)
+    harness.settle(seconds: 0.3)
+    #expect(harness.transcript.row(at: 10)?.showsEdited == false)
+    message.body = "typo"
+    message.edited = true
+    try harness.store.replace(message)
+    harness.transcript.replace(message)
+    harness.settle(seconds: 0.3)
+    let row = try #require(harness.transcript.row(at: 10))
+    #expect(string(gtk_label_get_text(row.bodyLabel)) == "typo")
+    #expect(row.showsEdited)
+  }
+
+  @Test func aTagFiltersAndClosingTheSearchRestoresTheHistory() throws {
+    let harness = try TranscriptHarness(history: 30)
+    let tagged = Message(sender: "dora", sentAt: Date(), body: "tagged", tags: ["Swift"])
+    try harness.store.insert(tagged)
+    harness.transcript.append(tagged, own: false)
+    harness.settle(seconds: 0.3)
+
+    harness.transcript.filter(byTag: "swift")
+    harness.settle(seconds: 0.3)
+    #expect(harness.transcript.isSearchOpen)
+    #expect(harness.count == 1)
+    #expect(
+      harness.transcript.row(at: 0).map { string(gtk_label_get_text($0.bodyLabel)) } == "tagged")
+
+    harness.transcript.closeSearch()
+    harness.settle()
+    #expect(!harness.transcript.isSearchOpen)
+    #expect(harness.count == 31)
+    #expect(harness.isFullyVisible(30))
+  }
+
+  @Test func fitsAWindowOf360By300() throws {
+    let harness = try TranscriptHarness(history: 20, withComposer: true, width: 360, height: 300)
+    try harness.send(
+      String(repeating: "unbroken", count: 20) + " https://example.org/"
+        + String(repeating: "x", count: 60))
+    harness.settle()
+    var minimum: Int32 = 0
+    gtk_widget_measure(
+      harness.transcript.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+    #expect(minimum <= 360)
+    #expect(harness.isFullyVisible(20))
+  }
+}

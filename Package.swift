@@ -6,7 +6,8 @@ import PackageDescription
 let package = Package(
   name: "Natter",
   products: [
-    .executable(name: "natter", targets: ["natter"])
+    .executable(name: "natter", targets: ["natter"]),
+    .executable(name: "natter-bench", targets: ["natter-bench"]),
   ],
   targets: [
     .systemLibrary(
@@ -19,6 +20,8 @@ let package = Package(
     .target(name: "NatterStore", dependencies: ["NatterCore", "CSQLite"]),
     .target(name: "NatterUI", dependencies: ["NatterCore", "NatterStore", "GtkKit", "CGtk"]),
     .executableTarget(name: "natter", dependencies: ["NatterUI"]),
+    // SPEC §8's benchmark; meson-helpers/bench.sh runs it. Not a test.
+    .executableTarget(name: "natter-bench", dependencies: ["NatterCore"]),
 
     .target(name: "TestSupport", dependencies: ["GtkKit", "CGtk"], path: "Tests/TestSupport"),
     .testTarget(name: "NatterCoreTests", dependencies: ["NatterCore"]),

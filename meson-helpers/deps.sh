@@ -27,3 +27,13 @@ NATTER_TEST_PACKAGES=(
   xvfb xauth xdotool python3 python3-pyatspi imagemagick
   desktop-file-utils appstream meson ninja-build
 )
+
+# The benchmark (bench.sh): an X server, a session bus, keys, a C compiler for the bare window
+# and the launch watcher, Python for the generated histories.
+NATTER_BENCH_PACKAGES=(
+  "${NATTER_APP_PACKAGES[@]}"
+  xvfb xauth xdotool gcc libc6-dev libx11-dev python3
+)
+
+# The GNOME apps the start-up figures are compared with (SPEC §8).
+NATTER_BENCH_PEER_PACKAGES=(gnome-text-editor dino-im polari)

@@ -46,6 +46,7 @@ final class MainWindow: Widget {
       session.saveDraft(composer.draft)
       return false
     }
+    BenchProbe.attach(to: widget)
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }
@@ -84,6 +85,7 @@ final class MainWindow: Widget {
       do {
         // Stored first: a message on screen is a message on disk.
         let stored = try session.send(message)
+        BenchProbe.stored(stored.body)
         transcript.append(stored, own: true)
         return true
       } catch {

@@ -1,0 +1,173 @@
+import CGtk
+import Foundation
+import GtkKit
+
+/// Timestamps for `natter-bench`, written as `event <CLOCK_MONOTONIC µs>` lines to the FIFO
+/// named by `NATTER_BENCH`. Unset (every normal run), each entry point returns after one check.
+///
+/// Events: `paint` (the window's first frame), `key` (Enter reached the window), `stored`
+/// (a sent message is in the database), `shown <µs> <frames> <frame start µs>` (the first frame
+/// that draws that message, how many frames were painted since it was stored, and when that
+/// frame began),
+/// and with `NATTER_BENCH_PASTE=BYTES` one paste into the composer: `paste-inserted
+/// <µs> <insert µs>`, then `paste-stall <µs> <longest main-loop stall µs>`.
+@MainActor
+enum BenchProbe {
+  private static let fifo: Int32? = {
+    guard let path = ProcessInfo.processInfo.environment["NATTER_BENCH"] else { return nil }
+    // Non-blocking: a bench that went away must never stall the app.
+    let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    return fd >= 0 ? fd : nil
+  }()
+  private static var window: UnsafeMutablePointer<GtkWidget>?
+  private static var painted = false
+  /// The body of the message sent last, until a frame shows it.
+  private static var awaitedBody: String?
+  /// Frames painted since that message was stored; 1 when the first frame shows it.
+  private static var framesSinceStored = 0
+  /// When the frame being painted began (its before-paint phase).
+  private static var frameStart: gint64 = 0
+
+  /// Watches `window` when benchmarking; call once, before it is presented.
+  static func attach(to window: UnsafeMutablePointer<GtkWidget>) {
+    guard fifo != nil else { return }
+    self.window = window
+    Signal.connect(raw(window), "realize") {
+      guard let clock = gtk_widget_get_frame_clock(window) else { return }
+      // Our own clock reading: the frame clock's frame time is smoothed towards the refresh.
+      Signal.connect(raw(clock), "before-paint") { frameStart = g_get_monotonic_time() }
+      Signal.connect(raw(clock), "after-paint") { afterPaint() }
+    }
+    if let keys = gtk_event_controller_key_new() {
+      // Capture phase on the window: it sees Enter before the composer sends.
+      gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+      Signal.connectKeyPressed(raw(keys)) { keyval, _ in
+        if keyval == UInt32(GDK_KEY_Return) { emit("key") }
+        return false
+      }
+      gtk_widget_add_controller(window, keys)
+    }
+  }
+
+  /// A sent message was stored.
+  static func stored(_ body: String) {
+    guard fifo != nil else { return }
+    emit("stored")
+    awaitedBody = body
+    framesSinceStored = 0
+  }
+
+  private static func afterPaint() {
+    if !painted {
+      painted = true
+      emit("paint")
+      if let bytes = ProcessInfo.processInfo.environment["NATTER_BENCH_PASTE"].flatMap(Int.init) {
+        // After the window has settled, as a user would paste.
+        MainLoop.timeout(milliseconds: 500) {
+          paste(bytes: bytes)
+          return false
+        }
+      }
+    }
+    guard let body = awaitedBody, let window else { return }
+    framesSinceStored += 1
+    if showsLabel(containing: body, in: window) {
+      awaitedBody = nil
+      emit("shown", detail: " \(framesSinceStored) \(frameStart)")
+    }
+  }
+
+  /// Pastes `bytes` of text through the composer's own clipboard action, then reports the
+  /// longest gap between 1 ms timer ticks over the next four seconds: how long the window
+  /// could not react.
+  private static func paste(bytes: Int) {
+    guard let window, let display = gtk_widget_get_display(window),
+      let textView = descendant(of: window, type: gtk_text_view_get_type()),
+      let buffer = gtk_text_view_get_buffer(cast(textView))
+    else { return }
+    let line = "Pasted text, a line of a long log or document that someone copied whole.\n"
+    let text = String(repeating: line, count: bytes / line.utf8.count + 1).utf8.prefix(bytes)
+    gdk_clipboard_set_text(
+      gdk_display_get_clipboard(display), String(decoding: text, as: UTF8.self))
+    let start = g_get_monotonic_time()
+    Signal.connect(raw(buffer), "paste-done", after: true) { (_: Signal.Pointer?) in
+      let now = g_get_monotonic_time()
+      emit("paste-inserted", detail: " \(now - start)")
+    }
+    var last = start
+    var longest: gint64 = 0
+    let watch = g_timeout_add_full(
+      G_PRIORITY_HIGH, 1,
+      { _ in
+        MainActor.assumeIsolated { BenchProbe.tick() }
+        return 1
+      }, nil, nil)
+    tickHandler = { now in
+      longest = max(longest, now - last)
+      last = now
+      if now - start > 4_000_000 {
+        g_source_remove(watch)
+        tickHandler = nil
+        emit("paste-stall", detail: " \(longest)")
+      }
+    }
+    gtk_widget_activate_action_variant(textView, "clipboard.paste", nil)
+  }
+
+  private static var tickHandler: ((gint64) -> Void)?
+  private static func tick() { tickHandler?(g_get_monotonic_time()) }
+
+  private static func emit(_ event: String, detail: String = "") {
+    guard let fifo else { return }
+    let line = "\(event) \(g_get_monotonic_time())\(detail)\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { write(fifo, $0.baseAddress, $0.count - 1) }
+  }
+
+  /// Whether a mapped label or inscription whose text contains `body` lies inside the visible
+  /// part of its scrolled window: the transcript's row for that message was just drawn.
+  private static func showsLabel(
+    containing body: String, in widget: UnsafeMutablePointer<GtkWidget>
+  ) -> Bool {
+    guard gtk_widget_get_mapped(widget) != 0 else { return false }
+    let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))
+    var text: String?
+    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
+      text = string(gtk_label_get_text(OpaquePointer(widget)))
+    } else if g_type_check_instance_is_a(instance, gtk_inscription_get_type()) != 0 {
+      text = string(gtk_inscription_get_text(OpaquePointer(widget)))
+    }
+    if let text, text.contains(body), isInView(widget) { return true }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if showsLabel(containing: body, in: current) { return true }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return false
+  }
+
+  private static func isInView(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    guard let window,
+      let scroller = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type())
+    else { return false }
+    var own = graphene_rect_t()
+    var port = graphene_rect_t()
+    guard gtk_widget_compute_bounds(widget, window, &own) != 0,
+      gtk_widget_compute_bounds(scroller, window, &port) != 0
+    else { return false }
+    return own.size.height > 0 && own.origin.y < port.origin.y + port.size.height
+      && own.origin.y + own.size.height > port.origin.y
+  }
+
+  private static func descendant(
+    of widget: UnsafeMutablePointer<GtkWidget>, type: GType
+  ) -> UnsafeMutablePointer<GtkWidget>? {
+    let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))
+    if g_type_check_instance_is_a(instance, type) != 0 { return widget }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if let found = descendant(of: current, type: type) { return found }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+  }
+}

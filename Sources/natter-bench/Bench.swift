@@ -1,0 +1,194 @@
+import Foundation
+
+/// The suites that drive real processes under the bench's X server and session bus.
+struct Bench {
+  let options: Options
+  /// Figures by row key, each a list of samples.
+  var samples: [String: [Double]] = [:]
+  /// Sends that were stored but never appeared in a frame.
+  var sendsNeverShown = 0
+
+  init(options: Options) { self.options = options }
+
+  var apps: [Options.App] {
+    [Options.App(label: "bare", command: [options.bare], probed: true)]
+      + options.histories.map { history in
+        Options.App(
+          label: "natter-\(history.count)",
+          command: [options.natter, "--data-dir", history.directory], probed: true)
+      } + options.peers
+  }
+
+  /// Every app gets a home of its own, kept across its runs (so the first run's setup is not
+  /// measured again), and the same rendering settings.
+  private func environment(for app: Options.App) -> [String: String] {
+    let home = options.scratch.appendingPathComponent("home-\(app.label.filter(\.isLetter))").path
+    var environment = ["HOME": home, "GSK_RENDERER": "cairo", "GDK_BACKEND": "x11"]
+    for (name, folder) in [
+      ("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+      ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state"),
+    ] {
+      let path = home + "/" + folder
+      try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      environment[name] = path
+    }
+    return environment
+  }
+
+  /// Start-up: spawn to first frame (probe) and to window mapped (outside), then resident
+  /// memory a second later; the apps take turns, one warm-up round first.
+  mutating func startup() {
+    let apps = self.apps
+    for round in -1..<options.runs {
+      let shift = max(round, 0) % apps.count
+      let order = Array(apps[shift...] + apps[..<shift])
+      log("start-up round \(round < 0 ? "warm-up" : "\(round + 1)/\(options.runs)")")
+      for app in order {
+        do {
+          let launch = try Launch(
+            watch: options.watch, command: app.command, environment: environment(for: app),
+            scratch: options.scratch)
+          defer { launch.stop() }
+          try launch.wait(for: "map", seconds: 60, what: app.label)
+          if app.probed { try launch.wait(for: "paint", seconds: 60, what: app.label) }
+          Thread.sleep(forTimeInterval: 1)
+          guard round >= 0 else { continue }
+          if let map = launch.sinceStart("map") {
+            samples["map \(app.label)", default: []].append(map)
+          }
+          if let paint = launch.sinceStart("paint") {
+            samples["paint \(app.label)", default: []].append(paint)
+          }
+          if let rss = launch.residentBytes() {
+            samples["rss \(app.label)", default: []].append(rss)
+          }
+        } catch {
+          log("\(app.label): \(error)")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+      }
+    }
+  }
+
+  /// Enter to stored and to the first frame that shows the message, typed with xdotool into
+  /// Natter holding the largest history (a copy, so the cached history stays as generated).
+  mutating func send() {
+    guard let largest = options.histories.last else { return }
+    let copy = options.scratch.appendingPathComponent("send-history")
+    try? FileManager.default.removeItem(at: copy)
+    do {
+      try FileManager.default.copyItem(
+        at: URL(fileURLWithPath: largest.directory), to: copy)
+      let app = Options.App(
+        label: "natter-send", command: [options.natter, "--data-dir", copy.path], probed: true)
+      let launch = try Launch(
+        watch: options.watch, command: app.command, environment: environment(for: app),
+        scratch: options.scratch)
+      defer {
+        launch.stop()
+        try? FileManager.default.removeItem(at: copy)
+      }
+      try launch.wait(for: "paint", seconds: 60, what: "natter")
+      Thread.sleep(forTimeInterval: 1.5)
+      let windows = Self.run([
+        "xdotool", "search", "--sync", "--onlyvisible", "--pid", "\(launch.pid)",
+      ])
+      guard let window = windows.split(separator: "\n").last.map(String.init) else {
+        log("send: no Natter window found")
+        return
+      }
+      _ = Self.run(["xdotool", "windowfocus", "--sync", window])
+      let nonce = String(UUID().uuidString.prefix(8)).lowercased()
+      for index in 0...options.sends {
+        let mark = launch.events.count
+        _ = Self.run(["xdotool", "type", "--delay", "8", "bench send \(index) \(nonce)"])
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = Self.run(["xdotool", "key", "Return"])
+        let key = try launch.wait(for: "key", seconds: 5, what: "send", after: mark)
+        let stored = try launch.wait(for: "stored", seconds: 5, what: "send", after: mark)
+        let shown = try? launch.wait(for: "shown", seconds: 5, what: "send", after: mark)
+        guard index > 0 else { continue }  // the first send is a warm-up
+        samples["send stored", default: []].append(Double(stored.microseconds - key.microseconds))
+        if let shown {
+          samples["send shown", default: []].append(Double(shown.microseconds - key.microseconds))
+          if let frames = shown.detail.first {
+            samples["send frames", default: []].append(Double(frames))
+          }
+          if shown.detail.count > 1 {
+            // From Enter to the frame's start is waiting for the frame clock; the rest is the
+            // frame's own layout, snapshot and drawing.
+            let frameStart = shown.detail[1]
+            samples["send wait", default: []].append(Double(frameStart - key.microseconds))
+            samples["send frame", default: []].append(Double(shown.microseconds - frameStart))
+          }
+        } else {
+          // Stored but never drawn: the transcript did not bring the new message into view.
+          sendsNeverShown += 1
+          log("send \(index): stored, but no frame showed it within 5 s")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+      }
+    } catch {
+      log("send: \(error)")
+    }
+  }
+
+  static let pasteSizes = [1_048_576, 5_242_880]
+
+  /// A 1 MB and a 5 MB paste into the composer of a fresh Natter, in turns.
+  mutating func paste() {
+    for round in 0..<options.runs {
+      log("paste round \(round + 1)/\(options.runs)")
+      for bytes in Self.pasteSizes {
+        let data = options.scratch.appendingPathComponent("paste-data")
+        try? FileManager.default.removeItem(at: data)
+        let app = Options.App(
+          label: "natter-paste", command: [options.natter, "--data-dir", data.path], probed: true)
+        do {
+          var environment = environment(for: app)
+          environment["NATTER_BENCH_PASTE"] = "\(bytes)"
+          let launch = try Launch(
+            watch: options.watch, command: app.command, environment: environment,
+            scratch: options.scratch)
+          defer { launch.stop() }
+          let inserted = try launch.wait(for: "paste-inserted", seconds: 60, what: "paste")
+          let stall = try launch.wait(for: "paste-stall", seconds: 60, what: "paste")
+          if let insert = inserted.detail.first {
+            samples["paste insert \(bytes)", default: []].append(Double(insert))
+          }
+          if let longest = stall.detail.first {
+            samples["paste stall \(bytes)", default: []].append(Double(longest))
+          }
+        } catch {
+          log("paste \(bytes): \(error)")
+        }
+        try? FileManager.default.removeItem(at: data)
+      }
+    }
+  }
+
+  func median(_ key: String) -> Double? {
+    guard let values = samples[key], !values.isEmpty else { return nil }
+    return Stats.median(values)
+  }
+
+  func count(_ key: String) -> Int { samples[key]?.count ?? 0 }
+
+  /// Runs a helper command and returns its standard output.
+  static func run(_ arguments: [String]) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    guard (try? process.run()) != nil else { return "" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+func log(_ line: String) {
+  FileHandle.standardError.write(Data("natter-bench: \(line)\n".utf8))
+}

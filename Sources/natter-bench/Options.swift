@@ -1,0 +1,74 @@
+import Foundation
+
+/// `natter-bench`'s command line; `meson-helpers/bench.sh` fills it in.
+struct Options {
+  /// An app measured from outside, and from its frame clock when it has the probe.
+  struct App {
+    let label: String
+    let command: [String]
+    let probed: Bool
+  }
+
+  var natter = ""
+  var bare = ""
+  var watch = ""
+  /// Data directories by stored message count.
+  var histories: [(count: Int, directory: String)] = []
+  var peers: [App] = []
+  var runs = 9
+  var sends = 9
+  var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
+  var onlyKeystrokes = false
+  /// Where the table goes as well as stdout; bench.sh reads it back.
+  var table: String?
+
+  static let usage = """
+    Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
+                        [--peer LABEL=COMMAND]... [--runs N] [--sends N] [--scratch DIR] [--table FILE]
+           natter-bench --keystrokes
+    Run it through meson-helpers/bench.sh, which builds and prepares everything.
+
+    """
+
+  init(arguments: [String]) throws {
+    var remaining = arguments[...]
+    func value(_ option: String) throws -> String {
+      guard let value = remaining.popFirst() else { throw UsageError("\(option) needs a value") }
+      return value
+    }
+    while let option = remaining.popFirst() {
+      switch option {
+      case "--natter": natter = try value(option)
+      case "--bare": bare = try value(option)
+      case "--watch": watch = try value(option)
+      case "--runs": runs = max(1, Int(try value(option)) ?? runs)
+      case "--sends": sends = max(1, Int(try value(option)) ?? sends)
+      case "--scratch": scratch = URL(fileURLWithPath: try value(option), isDirectory: true)
+      case "--keystrokes": onlyKeystrokes = true
+      case "--table": table = try value(option)
+      case "--history":
+        let pair = try value(option).split(separator: "=", maxSplits: 1).map(String.init)
+        guard pair.count == 2, let count = Int(pair[0]) else {
+          throw UsageError("--history takes COUNT=DIR")
+        }
+        histories.append((count, pair[1]))
+      case "--peer":
+        let pair = try value(option).split(separator: "=", maxSplits: 1).map(String.init)
+        guard pair.count == 2 else { throw UsageError("--peer takes LABEL=COMMAND") }
+        peers.append(
+          App(
+            label: pair[0], command: pair[1].split(separator: " ").map(String.init), probed: false))
+      default: throw UsageError("unknown option \(option)")
+      }
+    }
+    if !onlyKeystrokes && (natter.isEmpty || bare.isEmpty || watch.isEmpty || histories.isEmpty) {
+      throw UsageError("--natter, --bare, --watch and --history are required")
+    }
+    histories.sort { $0.count < $1.count }
+  }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The one table: medians, ratios to the bare window from the same run, and SPEC §8's verdicts.
+struct Report {
+  let bench: Bench
+  let keystrokes: [KeystrokeBench.Result]
+  private(set) var lines: [String] = []
+
+  init(bench: Bench, keystrokes: [KeystrokeBench.Result]) {
+    self.bench = bench
+    self.keystrokes = keystrokes
+  }
+
+  mutating func render() -> String {
+    lines = [
+      "| Measure | Median | vs bare window | SPEC §8 target | Met |",
+      "|---|---|---|---|---|",
+    ]
+    let histories = bench.options.histories.map(\.count)
+    let sizes = Dictionary(uniqueKeysWithValues: histories.map { ($0, Self.messages($0)) })
+    let hundredK = histories.first { $0 >= 100_000 && $0 < 1_000_000 }
+    let million = histories.last.flatMap { $0 >= 1_000_000 ? $0 : nil }
+
+    for method in ["paint", "map"] {
+      let what =
+        method == "paint" ? "Start → first frame (frame clock)" : "Start → window mapped (X)"
+      let bare = bench.median("\(method) bare")
+      row(
+        "\(what), bare C GTK 4 window", bench.median("\(method) bare"), .milliseconds, method, nil)
+      let peers = bench.options.peers.compactMap { bench.median("map \($0.label)") }
+      for count in histories {
+        let value = bench.median("\(method) natter-\(count)")
+        var target = ""
+        var met: Bool?
+        if let value, let bare {
+          if count == hundredK {
+            target = "≤ 1.25×" + (method == "map" && !peers.isEmpty ? ", faster than peers" : "")
+            met = value <= 1.25 * bare && (method == "paint" || peers.allSatisfy { value < $0 })
+          } else if count == million {
+            target = "≤ 1.5×"
+            met = value <= 1.5 * bare
+          }
+        }
+        row(
+          "\(what), Natter, \(sizes[count] ?? "") messages", value, .milliseconds, method,
+          (target, met))
+      }
+      if method == "map" {
+        for peer in bench.options.peers {
+          row(
+            "\(what), \(peer.label)", bench.median("map \(peer.label)"), .milliseconds, "map", nil)
+        }
+      }
+    }
+
+    let bareRSS = bench.median("rss bare")
+    row("Resident memory after start, bare window", bareRSS, .megabytes, nil, nil)
+    for count in histories {
+      let value = bench.median("rss natter-\(count)")
+      var extra: (String, Bool?)?
+      if count == million, let value, let bareRSS {
+        extra = ("≤ bare + 60 MB", value <= bareRSS + 60 * 1_048_576)
+      }
+      row(
+        "Resident memory after start, Natter, \(sizes[count] ?? "")", value, .megabytes, "rss",
+        extra)
+    }
+    for peer in bench.options.peers {
+      row(
+        "Resident memory after start, \(peer.label)", bench.median("rss \(peer.label)"), .megabytes,
+        "rss", nil)
+    }
+
+    let at = million.map { Self.messages($0) } ?? "largest history"
+    for (key, what) in [("send stored", "stored"), ("send shown", "visible (frame clock)")] {
+      let value = bench.median(key)
+      let missing = key == "send shown" ? bench.sendsNeverShown : 0
+      var notes: [String] = []
+      if key == "send shown", bench.count("send frames") > 0 {
+        let firstFrame = bench.samples["send frames", default: []].filter { $0 == 1 }.count
+        let shown = bench.count("send frames")
+        notes.append("\(firstFrame) of \(shown) shown in the first frame after Enter")
+        if let wait = bench.median("send wait"), let frame = bench.median("send frame") {
+          notes.append(
+            String(format: "%.1f ms to the frame's start, %.1f ms in it", wait / 1000, frame / 1000)
+          )
+        }
+      }
+      if missing > 0 { notes.append("\(missing) of \(bench.options.sends) sends never shown") }
+      let note = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
+      row(
+        "Enter → \(what), \(at) messages\(note)", value, .milliseconds, nil,
+        ("≤ 16 ms", value.map { $0 <= 16_000 && missing == 0 }))
+    }
+
+    let first = keystrokes.first?.nanoseconds
+    for result in keystrokes {
+      let flat = first.map { result.nanoseconds <= 2 * $0 + 100 }
+      lines.append(
+        "| Controller time per keystroke, \(Self.bytes(result.draftBytes)) draft | "
+          + String(format: "%.0f ns", result.nanoseconds)
+          + " | | flat (≤ 2× the 1 KB figure) | \(Self.verdict(flat)) |")
+    }
+
+    for bytes in Bench.pasteSizes {
+      row(
+        "Paste \(Self.bytes(bytes)): paste to text in the buffer",
+        bench.median("paste insert \(bytes)"), .milliseconds, nil, ("", nil),
+        key: "paste insert \(bytes)")
+      row(
+        "Paste \(Self.bytes(bytes)): longest main-loop stall",
+        bench.median("paste stall \(bytes)"), .milliseconds, nil, ("no freeze (§2)", nil),
+        key: "paste stall \(bytes)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private enum Unit { case milliseconds, megabytes }
+
+  private mutating func row(
+    _ what: String, _ value: Double?, _ unit: Unit, _ method: String?, _ target: (String, Bool?)?,
+    key: String? = nil
+  ) {
+    let shown: String
+    switch (value, unit) {
+    case (nil, _): shown = "—"
+    case (let value?, .milliseconds): shown = String(format: "%.1f ms", value / 1000)
+    case (let value?, .megabytes): shown = String(format: "%.1f MB", value / 1_048_576)
+    }
+    var ratio = ""
+    if let method, let value, let bare = bench.median("\(method) bare") {
+      ratio =
+        method == "rss"
+        ? String(format: "%+.1f MB", (value - bare) / 1_048_576)
+        : String(format: "%.2f×", value / bare)
+    }
+    let (target, met) = target ?? ("", nil)
+    lines.append("| \(what) | \(shown) | \(ratio) | \(target) | \(Self.verdict(met)) |")
+  }
+
+  private static func verdict(_ met: Bool?) -> String {
+    met.map { $0 ? "yes" : "**no**" } ?? ""
+  }
+
+  static func messages(_ count: Int) -> String {
+    let formatter = NumberFormatter()
+    formatter.numberStyle = .decimal
+    formatter.groupingSeparator = ","
+    return formatter.string(from: NSNumber(value: count)) ?? "\(count)"
+  }
+
+  static func bytes(_ count: Int) -> String {
+    count >= 1_048_576 ? "\(count / 1_048_576) MB" : "\(count / 1024) KB"
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+// natter-bench: SPEC §8's benchmark. Benchmarks, not timed tests: it prints figures and
+// verdicts and fails only when it cannot measure. See README "Performance".
+do {
+  let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+  log("controller keystrokes")
+  let keystrokes = KeystrokeBench.run()
+  var bench = Bench(options: options)
+  if !options.onlyKeystrokes {
+    bench.startup()
+    log("Enter to visible and stored")
+    bench.send()
+    bench.paste()
+  }
+  var report = Report(bench: bench, keystrokes: keystrokes)
+  let text =
+    Machine.describe(runs: options.runs, sends: options.sends) + "\n\n" + report.render() + "\n"
+  print(text, terminator: "")
+  if let table = options.table {
+    try text.write(toFile: table, atomically: true, encoding: .utf8)
+  }
+} catch {
+  FileHandle.standardError.write(Data("natter-bench: \(error)\n\n\(Options.usage)".utf8))
+  exit(2)
+}

@@ -47,4 +47,10 @@ static inline gboolean natter_object_get_boolean(gpointer object, const char *pr
   return value;
 }
 
+// "paste-done" tells listeners (input methods, tests) that a paste finished; g_signal_emit_by_name
+// is variadic.
+static inline void natter_text_buffer_paste_done(GtkTextBuffer *buffer, GdkClipboard *clipboard) {
+  g_signal_emit_by_name(buffer, "paste-done", clipboard);
+}
+
 #endif

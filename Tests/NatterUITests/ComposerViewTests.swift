@@ -199,6 +199,40 @@ struct ComposerViewTests {
     #expect(!composer.canSend)
   }
 
+  /// Pastes `text` through the clipboard and the text view's own paste action, as Ctrl+V does.
+  private func pasteThroughClipboard(
+    _ text: String, into composer: ComposerView, _ window: TestWindow
+  ) throws {
+    let display = try #require(gtk_widget_get_display(composer.widget))
+    gdk_clipboard_set_text(gdk_display_get_clipboard(display), text)
+    var done = false
+    let handler = Signal.connect(raw(composer.buffer.buffer), "paste-done") {
+      (_: Signal.Pointer?) in done = true
+    }
+    defer { Signal.disconnect(raw(composer.buffer.buffer), handler) }
+    activateAction("clipboard.paste", from: composer.textView.widget)
+    MainLoop.iterate(until: { done }, seconds: 20)
+    #expect(done, "the paste finished")
+  }
+
+  @Test func aLongPasteArrivesWholeReplacesTheSelectionAndUndoesInOneStep() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    composer.buffer.setText("keep [replace me] keep")
+    var start = composer.buffer.iter(at: 5)
+    var end = composer.buffer.iter(at: 17)
+    gtk_text_buffer_select_range(composer.buffer.buffer, &start, &end)
+    let line = "a pasted line with ünïcödé and 日本語\n"
+    let pasted = String(repeating: line, count: 300_000 / line.utf8.count)
+    try pasteThroughClipboard(pasted, into: composer, window)
+    #expect(composer.buffer.text == "keep " + pasted + " keep")
+    #expect(!composer.canSend, "over the limit after the paste")
+    gtk_text_buffer_undo(composer.buffer.buffer)
+    window.settle()
+    #expect(composer.buffer.text == "keep [replace me] keep", "one undo takes the paste back")
+    #expect(composer.canSend, "the controller followed the undo")
+  }
+
   @Test func pastingFiveMegabytesKeepsEveryCharacterAndDisablesSend() throws {
     let (composer, window) = try makeComposer()
     defer { window.close() }

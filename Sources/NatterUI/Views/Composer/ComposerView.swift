@@ -72,6 +72,7 @@ final class ComposerView: Widget {
     makeActions()
     applySizing()
     followReflow()
+    connectPaste()
     refresh()
   }
 

@@ -1,0 +1,60 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+extension ComposerView {
+  /// Bytes inserted per main-loop turn when pasting. GtkTextView 4.8 shapes every newly
+  /// inserted line in the next frame (they have no height until validated), so 5 MB inserted
+  /// at once blocked the window for 1.7 s; 32 KB pieces keep each frame short.
+  static let pasteChunkBytes = 32 * 1024
+
+  /// Pastes through `paste(_:from:)` instead of GtkTextView's own paste, which inserts
+  /// everything in one go.
+  func connectPaste() {
+    Signal.connect(textView.pointer, "paste-clipboard") { [unowned self] in
+      g_signal_stop_emission_by_name(textView.pointer, "paste-clipboard")
+      guard let clipboard = gtk_widget_get_clipboard(textView.widget) else { return }
+      let context = Unmanaged.passRetained(self).toOpaque()
+      gdk_clipboard_read_text_async(
+        clipboard, nil,
+        { source, result, data in
+          guard let data else { return }
+          let composer = Unmanaged<ComposerView>.fromOpaque(data)
+          nonisolated(unsafe) let (source, result) = (source, result)
+          MainActor.assumeIsolated {
+            let view = composer.takeRetainedValue()
+            let clipboard = OpaquePointer(source)
+            guard let chars = gdk_clipboard_read_text_finish(clipboard, result, nil) else {
+              return  // nothing pastable, as GtkTextView does for non-text clipboards
+            }
+            defer { g_free(chars) }
+            view.paste(String(cString: chars), from: clipboard)
+          }
+        }, context)
+    }
+  }
+
+  /// Replaces the selection with `text` at the caret, as one undo step, a piece per main-loop
+  /// turn for long texts; every piece reaches the controller like any other edit.
+  func paste(_ text: String, from clipboard: OpaquePointer?) {
+    let textBuffer = buffer.buffer
+    gtk_text_buffer_begin_user_action(textBuffer)
+    gtk_text_buffer_delete_selection(textBuffer, 1, 1)
+    var pieces = TextChunks.split(text, maxUTF8Bytes: Self.pasteChunkBytes)[...]
+    func insertNext() {
+      if let piece = pieces.popFirst() {
+        gtk_text_buffer_insert_interactive_at_cursor(textBuffer, String(piece), -1, 1)
+        gtk_text_view_scroll_mark_onscreen(
+          textView.typed(), gtk_text_buffer_get_insert(textBuffer))
+      }
+      guard pieces.isEmpty else {
+        // Idle priority runs after GTK's redraw, so each piece is drawn before the next.
+        MainLoop.idle { insertNext() }
+        return
+      }
+      gtk_text_buffer_end_user_action(textBuffer)
+      natter_text_buffer_paste_done(textBuffer, clipboard)
+    }
+    insertNext()
+  }
+}

@@ -124,17 +124,32 @@ final class MainWindow: Widget {
       Action("close-search", in: pointer) { [unowned self] in transcript.closeSearch() },
     ]
     transcript.onSearchClosed = { [unowned self] in composer.focusText() }
-    // Escape closes the search from anywhere (SPEC §5): keys the composer or the search entry
-    // did not use bubble up to here.
+    transcript.onSearchModeChanged = { [unowned self] in updateActionStates() }
+    composer.isSearchOpen = { [unowned self] in transcript.isSearchOpen }
+    // Keys the composer or the search entry did not use bubble up to here, so the keymap's
+    // window-wide answers (Escape closes the search) work from anywhere (SPEC §5).
     if let keys = gtk_event_controller_key_new() {
       Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
-        guard keyval == UInt32(GDK_KEY_Escape), KeyEvent.modifiers(state).isEmpty,
-          transcript.isSearchOpen
+        guard let key = KeyEvent.key(keyval) else { return false }
+        let context = KeyContext(focus: .transcript, searchOpen: transcript.isSearchOpen)
+        guard
+          let action = Keymap.action(for: key, modifiers: KeyEvent.modifiers(state), in: context)
         else { return false }
-        transcript.closeSearch()
-        return true
+        return activateAction(action.actionName, from: widget)
       }
       gtk_widget_add_controller(widget, keys)
+    }
+    updateActionStates()
+  }
+
+  /// Every `win.*` action's enabled state from the window's state, in one place; the
+  /// composer's own come from its controller (`ComposerView.updateActionStates`).
+  func updateActionStates() {
+    for action in actions {
+      switch action.name {
+      case "close-search": action.isEnabled = transcript.isSearchOpen
+      default: action.isEnabled = true
+      }
     }
   }
 

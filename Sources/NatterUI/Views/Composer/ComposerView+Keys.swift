@@ -44,7 +44,8 @@ extension ComposerView {
   func handleTextKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
     let context = controller.keyContext(
       focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
-      imeComposing: imeComposing, sendKey: sendKey, popoverOpen: tagEntry.isOpen)
+      imeComposing: imeComposing, sendKey: sendKey, searchOpen: isSearchOpen(),
+      popoverOpen: tagEntry.isOpen)
     guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
       return false
     }

@@ -17,6 +17,8 @@ final class ComposerView: Widget {
   var lastOwnMessage: () -> Message? = { nil }
   /// Page Up / Page Down from the composer scroll the transcript.
   var onScroll: (KeyAction) -> Void = { _ in }
+  /// Whether the transcript's search bar is open (Escape then closes it).
+  var isSearchOpen: () -> Bool = { false }
   /// The draft changed and has been still for 500 ms.
   var onDraftChanged: (Draft) -> Void = { _ in }
 

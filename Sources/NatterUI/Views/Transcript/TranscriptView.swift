@@ -24,6 +24,8 @@ final class TranscriptView: Widget {
 
   /// The search bar closed; the window gives the composer the focus back.
   var onSearchClosed: () -> Void = {}
+  /// The search bar opened or closed.
+  var onSearchModeChanged: () -> Void = {}
 
   let store: MessageStore
   let list: Widget
@@ -225,7 +227,9 @@ final class TranscriptView: Widget {
     // However the bar closes (Escape in the entry, its close button, Ctrl+F again) the
     // history comes back and the composer gets the focus.
     Signal.connect(searchBar.pointer, "notify::search-mode-enabled") { [weak self] _ in
-      guard let self, !isSearchOpen else { return }
+      guard let self else { return }
+      onSearchModeChanged()
+      guard !isSearchOpen else { return }
       showHistory()
       onSearchClosed()
     }

@@ -45,7 +45,7 @@ extension ComposerView {
     let context = controller.keyContext(
       focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
       imeComposing: imeComposing, sendKey: sendKey, searchOpen: isSearchOpen(),
-      popoverOpen: tagEntry.isOpen)
+      popoverOpen: isTagEntryOpen)
     guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
       return false
     }
@@ -117,7 +117,7 @@ extension ComposerView {
 
   /// Every `composer.*` action's enabled state, from the controller alone (one place).
   func updateActionStates() {
-    let entryOpen = tagEntry.isOpen
+    let entryOpen = isTagEntryOpen
     for (action, gaction) in composerActions {
       gaction.isEnabled = controller.isAvailable(action, tagEntryOpen: entryOpen)
     }

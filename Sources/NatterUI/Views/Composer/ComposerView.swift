@@ -44,7 +44,16 @@ final class ComposerView: Widget {
   let sendButton: Widget
   let chipRow = ChipRowView()
   let notice: Widget
-  lazy var tagEntry = makeTagEntry()
+  /// The Add-tag popover, made on first use; parented to the Add-tag button.
+  var tagEntry: TagEntryPopover {
+    if let tagEntryIfMade { return tagEntryIfMade }
+    let popover = makeTagEntry()
+    tagEntryIfMade = popover
+    return popover
+  }
+  private var tagEntryIfMade: TagEntryPopover?
+  /// Whether the Add-tag popover is open, without making it.
+  var isTagEntryOpen: Bool { tagEntryIfMade?.isOpen ?? false }
   let buffer: TextBuffer
   var composerActions: [(KeyAction, Action)] = []
   var focusAction: Action?
@@ -76,6 +85,12 @@ final class ComposerView: Widget {
     followReflow()
     connectPaste()
     refresh()
+  }
+
+  isolated deinit {
+    // A popover is not a child GTK knows to drop: unparent it while its button still lives,
+    // or finalizing the button warns and casts a freed pointer.
+    tagEntryIfMade?.detach()
   }
 
   /// The text area's allocated height in pixels.

@@ -45,7 +45,12 @@ final class TagEntryPopover: Widget {
   }
 
   isolated deinit {
-    gtk_widget_unparent(widget)
+    detach()
+  }
+
+  /// Takes the popover off its parent button; safe to call more than once.
+  func detach() {
+    if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
   }
 
   func open() {

@@ -9,7 +9,14 @@ natter_install_packages() {
   done
   ((${#missing[@]})) || return 0
   local sudo=()
-  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null; then
+      echo "Natter needs these Debian packages: ${missing[*]}" >&2
+      echo "Install them as root (apt-get install ...) or install sudo, then run this again." >&2
+      return 1
+    fi
+    sudo=(sudo)
+  fi
   echo "Installing Debian packages: ${missing[*]}" >&2
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -90,6 +90,12 @@ public struct ChipRow: Equatable, Sendable {
   /// Drops focus from the row (focus goes back to the text).
   public mutating func clearFocus() { focusedIndex = nil }
 
+  /// Keyboard focus moved to the chip at `index` (or off the row) by other means than the
+  /// row's own keys: Tab, a click.
+  public mutating func focus(at index: Int?) {
+    focusedIndex = index.flatMap { chips.indices.contains($0) ? $0 : nil }
+  }
+
   /// Removes the focused chip; focus moves to the chip that took its place, else the one before.
   @discardableResult
   public mutating func removeFocused() -> String? {

@@ -1,5 +1,10 @@
 /// The chip row's keyboard and button commands, and the Add-tag entry.
 extension ComposerController {
+  /// The chip at `index` has keyboard focus now (nil: none has), however it got there.
+  public mutating func chipFocused(at index: Int?) {
+    chips.focus(at: index)
+  }
+
   /// Backspace at the very start of the text (no selection): removes the newest chip.
   public mutating func removeLastChip() -> [ComposerEffect] {
     guard let removed = chips.removeLast() else { return [] }

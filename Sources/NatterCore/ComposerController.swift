@@ -90,7 +90,12 @@ public struct ComposerController: Sendable {
   // MARK: Draft
 
   /// The draft to save, given the buffer's text.
-  public func draft(text: String) -> Draft { Draft(text: text, chips: chips.tags) }
+  ///
+  /// An edit in progress is not a draft: restored after a restart it would come back as a new
+  /// message and be sent twice, so an edit saves as empty.
+  public func draft(text: String) -> Draft {
+    isEditing ? Draft() : Draft(text: text, chips: chips.tags)
+  }
 
   /// Loads a saved draft: its text (caret at the end) and its chips.
   public mutating func restore(_ draft: Draft) -> [ComposerEffect] {

@@ -65,9 +65,12 @@ class NatterApp:
         self.config_dir = tempfile.mkdtemp(prefix="natter-e2e-config-")
         environment["XDG_CONFIG_HOME"] = self.config_dir
         environment.update(env or {})
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [NATTER_BIN, "--data-dir", self.data_dir, *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+            # A file, not a pipe: nobody reads a pipe until exit, and a chatty run would fill it
+            # and stall the app.
+            stdout=self.log, stderr=subprocess.STDOUT, env=environment)
         self.accessible_app = wait_until(self._find_app, timeout=20, what="natter on AT-SPI")
         self.window = wait_until(self._find_window, timeout=20, what="the Natter window")
         self.focus_window()
@@ -75,7 +78,7 @@ class NatterApp:
     def _find_app(self):
         if self.process.poll() is not None:
             raise AssertionError(f"natter exited early with {self.process.returncode}: "
-                                 + self.process.stderr.read().decode(errors="replace"))
+                                 + self.output())
         desktop = pyatspi.Registry.getDesktop(0)
         for app in desktop:
             if app is not None and app.get_process_id() == self.process.pid:
@@ -87,6 +90,12 @@ class NatterApp:
             if child.getRoleName() == "frame" and child.name == "Natter":
                 return child
         return None
+
+    def output(self):
+        """What the app printed so far (stdout and stderr)."""
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def focus_window(self):
         """Gives the X window keyboard focus; Xvfb runs no window manager to do it."""
@@ -123,8 +132,7 @@ class NatterApp:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        self.process.stdout.close()
-        self.process.stderr.close()
+        self.log.close()
         if self.owns_data_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
         shutil.rmtree(self.config_dir, ignore_errors=True)

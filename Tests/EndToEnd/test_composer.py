@@ -2,10 +2,18 @@
 
 import os
 import signal
+import sqlite3
 import time
 
 from natter_e2e import (NatterApp, NatterTestCase, is_focused, is_sensitive, text_of,
                         wait_until)
+
+
+def saved_draft(data_dir):
+    """The draft text in the app's database, read as another process would."""
+    with sqlite3.connect(os.path.join(data_dir, "natter.sqlite3"), timeout=2) as db:
+        row = db.execute("SELECT text FROM draft WHERE slot = 0").fetchone()
+    return row[0] if row else None
 
 
 class ComposerTest(NatterTestCase):
@@ -135,7 +143,9 @@ class ComposerTest(NatterTestCase):
         wait_until(lambda: text_of(message) == "", what="the message to be sent")
         app.type("unsent draft #idea ")
         app.find("push button", "#idea")
-        time.sleep(1.0)  # the draft is saved within 500 ms of the last change
+        # The draft is saved within 500 ms of the last change; wait until it is on disk.
+        wait_until(lambda: saved_draft(app.data_dir) == "unsent draft ", timeout=10,
+                   what="the draft saved in the database")
         os.kill(app.process.pid, signal.SIGKILL)
         app.process.wait()
 

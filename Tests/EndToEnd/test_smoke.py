@@ -19,7 +19,7 @@ class SmokeTest(NatterTestCase):
         started = time.monotonic()
         app.key("ctrl+q")
         status = app.wait_exit(timeout=5)
-        self.assertEqual(status, 0, app.process.stderr.read().decode(errors="replace"))
+        self.assertEqual(status, 0, app.output())
         self.assertLess(time.monotonic() - started, 5)
 
     def test_ctrl_w_closes_the_window_and_the_app_exits(self):

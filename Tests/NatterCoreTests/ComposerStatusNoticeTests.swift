@@ -33,3 +33,28 @@ struct ComposerStatusNoticeTests {
     #expect(composer.statusNotice?.contains("100,001") == true)
   }
 }
+
+@Suite("ComposerController drafts and chip focus")
+struct ComposerDraftAndChipFocusTests {
+  @Test func anEditInProgressSavesAsAnEmptyDraft() {
+    var composer = ComposerController(sender: "me")
+    let mine = Message(id: "m1", sender: "me", sentAt: Date(timeIntervalSince1970: 0), body: "b")
+    _ = composer.beginEditing(lastOwn: mine)
+    composer.textInserted("b", at: 0)
+    #expect(composer.draft(text: "b edited").isEmpty)
+    _ = composer.cancelEditing()
+    composer.textDeleted("b", at: 0)
+    #expect(composer.draft(text: "new").text == "new")
+  }
+
+  @Test func chipFocusFromOutsideTheRowKeysIsFollowed() {
+    var composer = ComposerController(sender: "me")
+    _ = composer.addTag(fromEntry: "one")
+    _ = composer.addTag(fromEntry: "two")
+    #expect(composer.removeFocusedChip().isEmpty, "no chip has focus yet")
+    composer.chipFocused(at: 0)
+    #expect(composer.removeFocusedChip() == [.removeChip("one"), .focusChip(index: 0)])
+    composer.chipFocused(at: 7)
+    #expect(composer.chips.focusedIndex == nil, "an index past the row is no focus")
+  }
+}

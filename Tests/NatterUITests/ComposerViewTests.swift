@@ -233,6 +233,50 @@ struct ComposerViewTests {
     #expect(composer.canSend, "the controller followed the undo")
   }
 
+  @Test func aChipFocusedByTabOrClickIsRemovedWithDelete() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    composer.restore(Draft(text: "", chips: ["one", "two", "three"]))
+    window.settle()
+    composer.chipRow.focus(index: 1)  // as Tab or a click would
+    composer.pressInChipRowForTesting(.delete)
+    #expect(composer.chipTags == ["one", "three"])
+    composer.pressInChipRowForTesting(.backspace)
+    #expect(composer.chipTags.count == 1)
+  }
+
+  @Test func enterDuringALongPasteSendsNothingAndTheWholeTextArrives() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    var sent: [Message] = []
+    composer.onSend = {
+      sent.append($0)
+      return true
+    }
+    let pasted = String(repeating: "line of a long paste\n", count: 4_000)
+    let display = try #require(gtk_widget_get_display(composer.widget))
+    gdk_clipboard_set_text(gdk_display_get_clipboard(display), pasted)
+    var done = false
+    Signal.connect(raw(composer.buffer.buffer), "paste-done") { (_: Signal.Pointer?) in
+      done = true
+    }
+    activateAction("clipboard.paste", from: composer.textView.widget)
+    // One main-loop turn at a time, to stop while the paste is under way.
+    let deadline = g_get_monotonic_time() + 5_000_000
+    while !composer.isPasting && !done && g_get_monotonic_time() < deadline {
+      g_main_context_iteration(nil, 0)
+    }
+    #expect(composer.isPasting, "an 84 KB paste goes in over several turns")
+    composer.pressForTesting(.enter)
+    #expect(sent.isEmpty, "half a paste is never sent")
+    #expect(!composer.canSend)
+    MainLoop.iterate(until: { done }, seconds: 20)
+    #expect(composer.buffer.text == pasted)
+    #expect(composer.canSend)
+    composer.pressForTesting(.enter)
+    #expect(sent.count == 1)
+  }
+
   @Test func pastingFiveMegabytesKeepsEveryCharacterAndDisablesSend() throws {
     let (composer, window) = try makeComposer()
     defer { window.close() }

@@ -87,6 +87,8 @@ final class MainWindow: Widget {
         let stored = try session.send(message)
         BenchProbe.stored(stored.body)
         transcript.append(stored, own: true)
+        // The sent text must not come back as a draft if the app dies before the next save.
+        session.saveDraft(Draft())
         return true
       } catch {
         Log.warning("could not store a message: \(error)")

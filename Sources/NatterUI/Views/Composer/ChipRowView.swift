@@ -100,6 +100,9 @@ final class ChipRowView: Widget {
     chips[index].button.grabFocus()
   }
 
+  /// The index of the chip whose button has keyboard focus, if one has.
+  var focusedIndex: Int? { chips.firstIndex { $0.button.hasFocus } }
+
   /// True when a chip button (not the text) has keyboard focus.
   var containsFocus: Bool {
     chips.contains { $0.button.hasFocus }

@@ -52,7 +52,14 @@ extension ComposerView {
     return run(action, fromKey: true)
   }
 
+  /// Handles `key` as if pressed on a focused chip, for tests.
+  func pressInChipRowForTesting(_ key: Key, modifiers: KeyModifiers = []) {
+    _ = handleChipRowKey(key, modifiers)
+  }
+
   func handleChipRowKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
+    // Tab or a click may have moved focus onto a chip without the row's own keys.
+    controller.chipFocused(at: chipRow.focusedIndex)
     let context = controller.keyContext(
       focus: .chipRow, caretAtStart: false, hasSelection: false, imeComposing: false,
       sendKey: sendKey)
@@ -119,11 +126,14 @@ extension ComposerView {
   func updateActionStates() {
     let entryOpen = isTagEntryOpen
     for (action, gaction) in composerActions {
-      gaction.isEnabled = controller.isAvailable(action, tagEntryOpen: entryOpen)
+      // While a long paste goes in, the text is not whole yet: nothing to send.
+      gaction.isEnabled =
+        controller.isAvailable(action, tagEntryOpen: entryOpen) && !(isPasting && action == .send)
     }
   }
 
   func send() {
+    guard !isPasting else { return }
     let before = controller
     let effects = controller.send(text: buffer.text)
     for effect in effects {

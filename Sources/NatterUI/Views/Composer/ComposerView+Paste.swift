@@ -13,7 +13,7 @@ extension ComposerView {
   func connectPaste() {
     Signal.connect(textView.pointer, "paste-clipboard") { [unowned self] in
       g_signal_stop_emission_by_name(textView.pointer, "paste-clipboard")
-      guard let clipboard = gtk_widget_get_clipboard(textView.widget) else { return }
+      guard !isPasting, let clipboard = gtk_widget_get_clipboard(textView.widget) else { return }
       let context = Unmanaged.passRetained(self).toOpaque()
       gdk_clipboard_read_text_async(
         clipboard, nil,
@@ -36,8 +36,13 @@ extension ComposerView {
 
   /// Replaces the selection with `text` at the caret, as one undo step, a piece per main-loop
   /// turn for long texts; every piece reaches the controller like any other edit.
+  ///
+  /// Until the last piece is in, the text is read-only and Send and further pastes wait, so a
+  /// half-pasted text is never sent, saved as the draft, or mixed with other input.
   func paste(_ text: String, from clipboard: OpaquePointer?) {
     let textBuffer = buffer.buffer
+    isPasting = true
+    gtk_text_view_set_editable(textView.typed(), 0)
     gtk_text_buffer_begin_user_action(textBuffer)
     gtk_text_buffer_delete_selection(textBuffer, 1, 1)
     var pieces = TextChunks.split(text, maxUTF8Bytes: Self.pasteChunkBytes)[...]
@@ -53,6 +58,10 @@ extension ComposerView {
         return
       }
       gtk_text_buffer_end_user_action(textBuffer)
+      gtk_text_view_set_editable(textView.typed(), 1)
+      isPasting = false
+      refresh()
+      scheduleDraftSave()
       natter_text_buffer_paste_done(textBuffer, clipboard)
     }
     insertNext()

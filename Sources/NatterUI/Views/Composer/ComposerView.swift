@@ -52,6 +52,8 @@ final class ComposerView: Widget {
     return popover
   }
   private var tagEntryIfMade: TagEntryPopover?
+  /// A long paste is still going in, a piece per main-loop turn.
+  var isPasting = false
   /// Whether the Add-tag popover is open, without making it.
   var isTagEntryOpen: Bool { tagEntryIfMade?.isOpen ?? false }
   let buffer: TextBuffer
@@ -208,6 +210,7 @@ final class ComposerView: Widget {
     gtk_grid_attach(grid, notice.widget, 1, 2, 1, 1)
 
     chipRow.onRemove = { [unowned self] tag in
+      controller.chipFocused(at: chipRow.focusedIndex)
       perform(controller.removeChip(tag))
       if !chipRow.containsFocus { focusText() }
     }
@@ -248,6 +251,7 @@ final class ComposerView: Widget {
     Signal.connect(textView.pointer, "preedit-changed") { [unowned self] preedit in
       let text = preedit.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
       imeComposing = !text.isEmpty
+      refresh()
     }
     // Line height follows the font and the scale.
     Signal.connect(textView.pointer, "notify::scale-factor") {
@@ -283,7 +287,8 @@ final class ComposerView: Widget {
     draftTimer = MainLoop.timeout(milliseconds: 500) { [weak self] in
       guard let self else { return false }
       draftTimer = 0
-      onDraftChanged(draft)
+      // A paste still going in is saved when it is whole (paste() reschedules).
+      if !isPasting { onDraftChanged(draft) }
       return false
     }
   }

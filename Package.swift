@@ -24,12 +24,13 @@ let package = Package(
     .executableTarget(name: "natter-bench", dependencies: ["NatterCore"]),
 
     .target(name: "TestSupport", dependencies: ["GtkKit", "CGtk"], path: "Tests/TestSupport"),
-    .testTarget(name: "NatterCoreTests", dependencies: ["NatterCore"]),
+    .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+    .testTarget(name: "NatterCoreTests", dependencies: ["NatterCore", "SeededRandom"]),
     .testTarget(
       name: "NatterStoreTests",
-      dependencies: ["NatterStore", "NatterCore", "natter-store-torture"]),
+      dependencies: ["NatterStore", "NatterCore", "SeededRandom", "natter-store-torture"]),
     .executableTarget(
-      name: "natter-store-torture", dependencies: ["NatterStore", "NatterCore"],
+      name: "natter-store-torture", dependencies: ["NatterStore", "NatterCore", "SeededRandom"],
       path: "Tests/StoreTorture"),
     .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "TestSupport"]),
     .testTarget(

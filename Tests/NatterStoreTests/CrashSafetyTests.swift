@@ -1,5 +1,6 @@
 import Foundation
 import NatterCore
+import SeededRandom
 import Testing
 
 @testable import NatterStore
@@ -84,18 +85,5 @@ final class OutputCollector: @unchecked Sendable {
   func wait() -> Data {
     done.wait()
     return data
-  }
-}
-
-/// SplitMix64, so a failing round can be replayed from the seed in the message.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

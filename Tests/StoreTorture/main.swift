@@ -5,6 +5,7 @@
 import Foundation
 import NatterCore
 import NatterStore
+import SeededRandom
 
 func fail(_ text: String) -> Never {
   FileHandle.standardError.write(Data((text + "\n").utf8))
@@ -36,7 +37,7 @@ func openStore(_ path: String) -> MessageStore {
 
 func insertForever(directory: String, seed: UInt64) -> Never {
   let store = openStore(directory)
-  var generator = SplitMix(seed: seed)
+  var generator = SeededGenerator(seed: seed)
   var serial = 0
   while true {
     serial += 1
@@ -105,19 +106,6 @@ func bench(directory: String, lines: Int) {
     try timed("export") { try store.export(to: dir.appendingPathComponent("export.jsonl")) }
   } catch {
     fail("import failed: \(error)")
-  }
-}
-
-/// A tiny seeded generator so a failing run can be repeated.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

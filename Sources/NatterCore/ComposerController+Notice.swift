@@ -1,8 +1,13 @@
 extension ComposerController {
   /// What the line under the text says: over the limit wins, then editing; nil for nothing.
-  public var statusNotice: String? {
-    if let limitNotice { return limitNotice }
-    return isEditing ? Self.editingNotice : nil
+  public var statusNotice: String? { notice(transient: nil)?.text }
+
+  /// The notice to show, given a short-lived one the view is still showing (a refused tag,
+  /// which wins while it lasts: it answers what the user just did).
+  public func notice(transient: String?) -> ComposerNotice? {
+    if let transient { return ComposerNotice(text: transient, isProblem: true) }
+    if let limitNotice { return ComposerNotice(text: limitNotice, isProblem: true) }
+    return isEditing ? ComposerNotice(text: Self.editingNotice, isProblem: false) : nil
   }
 
   /// Shown while a sent message is being edited.

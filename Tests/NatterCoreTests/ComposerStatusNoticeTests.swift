@@ -24,6 +24,20 @@ struct ComposerStatusNoticeTests {
     #expect(composer.statusNotice == nil)
   }
 
+  @Test func aTransientNoticeWinsAndOnlyEditingIsNotAProblem() {
+    var composer = ComposerController(sender: "me")
+    #expect(composer.notice(transient: nil) == nil)
+    #expect(
+      composer.notice(transient: ComposerController.fullNotice)
+        == ComposerNotice(text: ComposerController.fullNotice, isProblem: true))
+    _ = composer.beginEditing(lastOwn: mine)
+    #expect(composer.notice(transient: nil)?.isProblem == false)
+    composer.textInserted(
+      String(repeating: "x", count: ComposerController.characterLimit + 1), at: 0)
+    #expect(composer.notice(transient: nil)?.isProblem == true)
+    #expect(composer.notice(transient: "refused")?.text == "refused")
+  }
+
   @Test func theLimitNoticeWinsOverEditing() {
     var composer = ComposerController(sender: "me")
     _ = composer.beginEditing(lastOwn: mine)

@@ -272,10 +272,10 @@ final class ComposerView: Widget {
   func refresh() {
     updateActionStates()
     placeholder.isVisible = controller.showsPlaceholder && !imeComposing
-    let text = transientNotice ?? controller.statusNotice
-    gtk_label_set_text(notice.opaque, text ?? "")
-    notice.isVisible = text != nil
-    if controller.overLimitBy > 0 || transientNotice != nil {
+    let shown = controller.notice(transient: transientNotice)
+    gtk_label_set_text(notice.opaque, shown?.text ?? "")
+    notice.isVisible = shown != nil
+    if shown?.isProblem == true {
       notice.addCSSClass("error")
     } else {
       notice.removeCSSClass("error")

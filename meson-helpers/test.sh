@@ -36,6 +36,9 @@ trap 'rm -f "$build_log"; rm -rf "$XDG_RUNTIME_DIR"' EXIT
 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   set -e
   swift test --skip-build --parallel 2>&1 | grep -v "prohibited flag"; test ${PIPESTATUS[0]} -eq 0
+  # The composer keeps whole lines at 2x too (SPEC §1); GDK_SCALE is read once per process.
+  GDK_SCALE=2 swift test --skip-build --filter ComposerLinesTests 2>&1 | grep -v "prohibited flag"
+  test ${PIPESTATUS[0]} -eq 0
   /usr/bin/python3 -m unittest discover -s Tests/EndToEnd -p "test_*.py" -v
 '
 

@@ -47,6 +47,18 @@ static inline gboolean natter_object_get_boolean(gpointer object, const char *pr
   return value;
 }
 
+// GtkSettings' gtk-font-name (tests change the desktop font); the result is freed with g_free.
+static inline void natter_object_set_string(gpointer object, const char *property,
+                                            const char *value) {
+  g_object_set(object, property, value, NULL);
+}
+
+static inline char *natter_object_get_string(gpointer object, const char *property) {
+  char *value = NULL;
+  g_object_get(object, property, &value, NULL);
+  return value;
+}
+
 // "paste-done" tells listeners (input methods, tests) that a paste finished; g_signal_emit_by_name
 // is variadic.
 static inline void natter_text_buffer_paste_done(GtkTextBuffer *buffer, GdkClipboard *clipboard) {

@@ -14,4 +14,12 @@ public enum Style {
     gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), priority)
     g_object_unref(provider)  // the display keeps its own reference
   }
+
+  /// Hints font metrics, so that every line of text is a whole number of pixels tall. GTK 4.6+
+  /// leaves them unhinted by default, and then the lines of one wrapped paragraph sit at
+  /// fractional offsets: a composer of three whole lines cannot be three whole pitches tall.
+  public static func useWholePixelLines() {
+    guard let settings = gtk_settings_get_default() else { return }
+    natter_object_set_boolean(UnsafeMutableRawPointer(settings), "gtk-hint-font-metrics", 1)
+  }
 }

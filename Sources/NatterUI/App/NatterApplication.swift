@@ -58,6 +58,7 @@ final class NatterApplication: Object {
     } else {
       Log.warning("natter.css not found; the window will use GTK's default style")
     }
+    Style.useWholePixelLines()
     actions = [
       Action("quit", in: pointer) { [unowned self] in quit() },
       Action("about", in: pointer) { [unowned self] in window?.showAbout() },

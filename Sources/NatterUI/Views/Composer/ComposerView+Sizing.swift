@@ -36,23 +36,28 @@ extension ComposerView {
           // A font change from CSS re-lays out the text without any signal of its own.
           if lineHeight() != sizing.lineHeight { applySizing() }
           gtk_widget_queue_resize(textView.widget)
+          keepCaretInView()
         }
       }
     }
   }
 
-  /// The height of one line as GtkTextView lays it out: a one-line Pango layout in the text
-  /// view's own context, so the font, the scale and Pango's pixel rounding all match.
+  /// With more lines than fit, the caret's line stays whole in view after any change: GTK
+  /// scrolls to it only after typing, not after a paste, a restored draft or a re-wrap.
+  func keepCaretInView() {
+    gtk_text_view_scroll_mark_onscreen(textView.typed(), gtk_text_buffer_get_insert(buffer.buffer))
+  }
+
+  /// The pitch of one line as the text view itself lays it out: the height of its first
+  /// display line. A separate Pango layout or the font's metrics can disagree with the text
+  /// view by several pixels (GTK-SWIFT-NOTES, "The growing composer"), and then the first of
+  /// three lines is cut.
   func lineHeight() -> Double {
-    guard let layout = gtk_widget_create_pango_layout(textView.widget, "Xg") else {
-      return sizing.lineHeight
-    }
-    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-    var units: gint = 0
-    pango_layout_get_size(layout, nil, &units)
-    // GtkTextView rounds each line's logical height to the nearest pixel (PANGO_PIXELS);
-    // pango_layout_get_pixel_size rounds outwards and can be a pixel taller.
-    let height = (units + PANGO_SCALE / 2) / PANGO_SCALE
-    return height > 0 ? Double(height) : sizing.lineHeight
+    var start = GtkTextIter()
+    gtk_text_buffer_get_start_iter(buffer.buffer, &start)
+    var location = GdkRectangle()
+    gtk_text_view_get_iter_location(textView.typed(), &start, &location)
+    // Zero before the first layout; mapping and the first reflow measure again.
+    return location.height > 0 ? Double(location.height) : sizing.lineHeight
   }
 }

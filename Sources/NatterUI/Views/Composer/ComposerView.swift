@@ -36,9 +36,10 @@ final class ComposerView: Widget {
   var controller: ComposerController
   /// The text's content is exactly whole lines; the scrolled window's margins frame it.
   var sizing = ComposerSizing(lineHeight: 17)
-  private static let padding: gint = 6
   let textView: Widget
   let textScroller: Widget
+  /// The rounded frame around the text, styled as a message field.
+  let field: Widget
   let placeholder: Widget
   let addTagButton: Widget
   let sendButton: Widget
@@ -69,6 +70,7 @@ final class ComposerView: Widget {
     self.controller = controller
     textView = Widget(gtk_text_view_new())
     textScroller = Widget(gtk_scrolled_window_new())
+    field = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     placeholder = Widget(gtk_label_new("Message"))
     addTagButton = Widget(gtk_button_new_with_label("#"))
     sendButton = Widget(gtk_button_new_from_icon_name("mail-send-symbolic"))
@@ -151,13 +153,10 @@ final class ComposerView: Widget {
     let text: UnsafeMutablePointer<GtkTextView> = textView.typed()
     gtk_text_view_set_wrap_mode(text, GTK_WRAP_WORD_CHAR)
     gtk_text_view_set_accepts_tab(text, 0)
-    // Breathing room goes on the scrolled window, not the text view: GtkTextView 4.8 with
-    // its own margins re-lays out the whole buffer on every incremental validation step,
-    // freezing the window for seconds after a multi-megabyte paste.
-    gtk_widget_set_margin_top(textScroller.widget, Self.padding)
-    gtk_widget_set_margin_bottom(textScroller.widget, Self.padding)
-    gtk_widget_set_margin_start(textScroller.widget, Self.padding)
-    gtk_widget_set_margin_end(textScroller.widget, Self.padding)
+    // GtkTextView 4.8 with margins or CSS padding of its own re-lays out the whole buffer on
+    // every incremental validation step, freezing the window for seconds after a
+    // multi-megabyte paste; and its content must be whole lines for the height rule. So the
+    // text view has no insets at all: the rounded field around it gives the breathing room.
     textView.setAccessibleLabel("Message")
     textView.addCSSClass("composer-text")
 
@@ -167,19 +166,22 @@ final class ComposerView: Widget {
     gtk_scrolled_window_set_child(scroller, textView.widget)
     gtk_widget_set_hexpand(textScroller.widget, 1)
     gtk_widget_set_valign(textScroller.widget, GTK_ALIGN_END)
-    textScroller.addCSSClass("composer-field")
 
     placeholder.addCSSClass("placeholder")
     gtk_widget_set_halign(placeholder.widget, GTK_ALIGN_START)
     gtk_widget_set_valign(placeholder.widget, GTK_ALIGN_START)
-    gtk_widget_set_margin_top(placeholder.widget, Self.padding)
-    gtk_widget_set_margin_start(placeholder.widget, Self.padding)
     gtk_widget_set_can_target(placeholder.widget, 0)
     // The placeholder repeats the text view's accessible name; screen readers need it once.
     Accessible.setHidden(placeholder.widget, true)
     let textArea = gtk_overlay_new()
     gtk_overlay_set_child(OpaquePointer(textArea), textScroller.widget)
     gtk_overlay_add_overlay(OpaquePointer(textArea), placeholder.widget)
+    // The field looks like an entry (the theme's colours, a focus ring) with a chat app's
+    // round corners.
+    gtk_box_append(cast(field.widget), textArea)
+    field.addCSSClass("composer-field")
+    gtk_widget_set_hexpand(field.widget, 1)
+    gtk_widget_set_valign(field.widget, GTK_ALIGN_END)
 
     addTagButton.setAccessibleLabel("Add tag")
     addTagButton.setTooltip("Add tag (Ctrl+T)")
@@ -204,7 +206,7 @@ final class ComposerView: Widget {
     gtk_grid_set_column_spacing(grid, 6)
     gtk_grid_set_row_spacing(grid, 4)
     gtk_grid_attach(grid, addTagButton.widget, 0, 0, 1, 1)
-    gtk_grid_attach(grid, textArea, 1, 0, 1, 1)
+    gtk_grid_attach(grid, field.widget, 1, 0, 1, 1)
     gtk_grid_attach(grid, sendButton.widget, 2, 0, 1, 1)
     gtk_grid_attach(grid, chipRow.widget, 1, 1, 1, 1)
     gtk_grid_attach(grid, notice.widget, 1, 2, 1, 1)
@@ -246,6 +248,7 @@ final class ComposerView: Widget {
     }
     Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
       refresh()
+      keepCaretInView()
       scheduleDraftSave()
     }
     Signal.connect(textView.pointer, "preedit-changed") { [unowned self] preedit in

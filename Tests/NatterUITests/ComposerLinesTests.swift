@@ -15,14 +15,15 @@ import Testing
 @Suite("Composer lines", .serialized)
 @MainActor
 struct ComposerLinesTests {
-  private func makeComposer(width: Int32 = 720) throws -> (ComposerView, TestWindow) {
+  private func makeComposer(
+    width: Int32 = 720, above: UnsafeMutablePointer<GtkWidget>? = gtk_label_new("transcript")
+  ) throws -> (ComposerView, TestWindow) {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     Style.useWholePixelLines()  // as the app does at start-up
     let composer = ComposerView(controller: ComposerController(sender: "me"))
     let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-    let filler = gtk_label_new("transcript")
-    gtk_widget_set_vexpand(filler, 1)
-    gtk_box_append(cast(box), filler)
+    gtk_widget_set_vexpand(above, 1)
+    gtk_box_append(cast(box), above)
     gtk_box_append(cast(box), composer.widget)
     return (composer, TestWindow(child: try #require(box), width: width, height: 500))
   }
@@ -235,6 +236,20 @@ struct ComposerLinesTests {
         return wideAgain.lines == 3 && holds(wideAgain, maxLines: 3)
       }, seconds: 2)
     #expect(wideAgain.lines == 3 && wideAgain.height == wide.height, "back: \(wideAgain)")
+  }
+
+  @Test func typesInTheSizeOfTheTranscriptsMessageBodies() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let row = TranscriptRow()
+    let (composer, window) = try makeComposer(above: row.widget)
+    defer { window.close() }
+    func size(_ widget: UnsafeMutablePointer<GtkWidget>) -> gint {
+      pango_font_description_get_size(
+        pango_context_get_font_description(gtk_widget_get_pango_context(widget)))
+    }
+    let body = UnsafeMutableRawPointer(row.bodyLabel).assumingMemoryBound(to: GtkWidget.self)
+    #expect(size(composer.textView.widget) > 0)
+    #expect(size(composer.textView.widget) == size(body))
   }
 
   @Test func runsAtTheScaleTheEnvironmentAsksFor() throws {

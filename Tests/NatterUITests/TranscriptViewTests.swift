@@ -88,6 +88,21 @@ struct TranscriptViewTests {
     #expect(!harness.isFullyVisible(0))
   }
 
+  @Test func anEmptyTranscriptSaysSoUntilTheFirstMessage() throws {
+    let harness = try TranscriptHarness(history: 0)
+    let placeholder = harness.transcript.placeholder
+    #expect(placeholder.isVisible)
+    #expect(string(gtk_label_get_text(placeholder.opaque)) == "No messages yet")
+    try harness.send("hello")
+    #expect(!placeholder.isVisible, "the first message takes its place")
+    harness.transcript.openSearch()
+    harness.transcript.filter(byTag: "nothing")
+    #expect(placeholder.isVisible)
+    #expect(string(gtk_label_get_text(placeholder.opaque)) == "No messages match")
+    harness.transcript.closeSearch()
+    #expect(!placeholder.isVisible)
+  }
+
   @Test func theFirstFrameHasOnlyTheNewestRowsAndTheRestFollow() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let store = try TranscriptFixtures.store(count: 5_000)

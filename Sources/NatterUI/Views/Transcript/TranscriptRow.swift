@@ -30,7 +30,9 @@ final class TranscriptRow: Widget {
     body = Widget(gtk_label_new(nil))
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2))
     addCSSClass("transcript-row")
-    body.addCSSClass("body")
+    // Not Adwaita's `.body`: that fixes 11 pt, and bodies follow the desktop font as the
+    // composer does.
+    body.addCSSClass("message-body")
     gtk_label_set_wrap(body.opaque, 1)
     gtk_label_set_wrap_mode(body.opaque, PANGO_WRAP_WORD_CHAR)
     gtk_label_set_selectable(body.opaque, 1)

@@ -31,6 +31,8 @@ final class TranscriptView: Widget {
   let list: Widget
   let scroller: Widget
   let jumpButton: Widget
+  /// `No messages yet` in the middle of an empty list.
+  let placeholder: Widget
   let searchBar: Widget
   let searchEntry: Widget
   let model: IndexListModel
@@ -62,6 +64,7 @@ final class TranscriptView: Widget {
     list = Widget(gtk_list_view_new(selection, factory.opaque))
     scroller = Widget(gtk_scrolled_window_new())
     jumpButton = Widget(gtk_button_new_with_label("↓ Latest"))
+    placeholder = Widget(gtk_label_new(nil))
     searchBar = Widget(gtk_search_bar_new())
     searchEntry = Widget(gtk_search_entry_new())
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
@@ -266,6 +269,12 @@ final class TranscriptView: Widget {
     let overlay = gtk_overlay_new()
     gtk_overlay_set_child(OpaquePointer(overlay), scroller.widget)
     gtk_overlay_add_overlay(OpaquePointer(overlay), jumpButton.widget)
+    placeholder.addCSSClass("transcript-placeholder")
+    placeholder.addCSSClass("dim-label")
+    gtk_widget_set_can_target(placeholder.widget, 0)
+    gtk_overlay_add_overlay(OpaquePointer(overlay), placeholder.widget)
+    updatePlaceholder()
+    Signal.connectItemsChanged(model.pointer) { [weak self] _, _, _ in self?.updatePlaceholder() }
     gtk_widget_set_vexpand(overlay, 1)
 
     gtk_search_bar_set_child(searchBar.opaque, searchEntry.widget)
@@ -277,6 +286,13 @@ final class TranscriptView: Widget {
 
     gtk_box_append(typed(), searchBar.widget)
     gtk_box_append(typed(), overlay)
+  }
+
+  /// The placeholder's text follows the rows shown (SPEC §4: an empty list says so).
+  private func updatePlaceholder() {
+    let text = TranscriptPlaceholder.text(rowCount: pager.count, searching: results != nil)
+    gtk_label_set_text(placeholder.opaque, text ?? "")
+    placeholder.isVisible = text != nil
   }
 
   private func connectFactory() {

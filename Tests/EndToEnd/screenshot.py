@@ -2,7 +2,9 @@
 
 Usage (inside an X server and session bus): screenshot.py OUT.png [KEYS-TO-TYPE ...]
 Each extra argument is typed with xdotool; one starting with "key:" is pressed as keys.
-With NATTER_SCREENSHOT_HISTORY=demo the window opens on demo_history's short conversation.
+With NATTER_SCREENSHOT_HISTORY=demo the window opens on demo_history's short conversation;
+NATTER_SCREENSHOT_STYLE=dark opens it in the dark style; NATTER_SCREENSHOT_BOTTOM=N keeps only
+the window's bottom N pixels (the composer).
 """
 
 import subprocess
@@ -24,7 +26,15 @@ if os.environ.get("NATTER_SCREENSHOT_HISTORY") == "demo":
         f.write("\n".join(demo_history.lines()) + "\n")
     subprocess.run([NATTER_BIN, "--data-dir", data_dir, "--import", history], check=True,
                    capture_output=True)
-app = NatterApp(data_dir=data_dir, env={"NATTER_USER_NAME": "me"})
+env = {"NATTER_USER_NAME": "me"}
+style = os.environ.get("NATTER_SCREENSHOT_STYLE")
+if style:
+    config = tempfile.mkdtemp(prefix="natter-shot-config-")
+    os.makedirs(os.path.join(config, "natter"))
+    with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
+        f.write(f"[appearance]\nstyle={style}\n")
+    env["XDG_CONFIG_HOME"] = config
+app = NatterApp(data_dir=data_dir, env=env)
 try:
     for step in sys.argv[2:]:
         if step.startswith("key:"):
@@ -36,5 +46,9 @@ try:
         ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
         check=True, capture_output=True, text=True).stdout.split()[-1]
     subprocess.run(["import", "-window", window_id, out], check=True)
+    bottom = os.environ.get("NATTER_SCREENSHOT_BOTTOM")
+    if bottom:
+        subprocess.run(["convert", out, "-gravity", "south", "-crop", f"0x{bottom}+0+0",
+                        "+repage", out], check=True)
 finally:
     app.close()

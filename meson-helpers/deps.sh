@@ -2,6 +2,11 @@
 # every one is already there, so a warm run costs one dpkg-query.
 
 natter_install_packages() {
+  local apt_options=()
+  if [ "${1:-}" = "--no-install-recommends" ]; then
+    apt_options=("$1")
+    shift
+  fi
   local missing=() package
   for package in "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
@@ -19,7 +24,8 @@ natter_install_packages() {
   fi
   echo "Installing Debian packages: ${missing[*]}" >&2
   "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${apt_options[@]}" \
+    "${missing[@]}" >/dev/null
 }
 
 # Building and running the app.
@@ -34,6 +40,11 @@ NATTER_TEST_PACKAGES=(
   xvfb xauth xdotool python3 python3-pyatspi imagemagick
   desktop-file-utils appstream meson ninja-build
 )
+
+# A real input method for the Korean end-to-end tests (Tests/EndToEnd/test_input_method.py),
+# installed without recommends: those pull in a web engine and desktop portals the tests do not
+# want. fonts-noto-cjk shows the Hangul that AT-SPI reads anyway, for screenshots.
+NATTER_TEST_IME_PACKAGES=(ibus ibus-gtk4 ibus-hangul dconf-gsettings-backend fonts-noto-cjk)
 
 # The benchmark (bench.sh): an X server, a session bus, keys, a C compiler for the bare window
 # and the launch watcher, Python for the generated histories.

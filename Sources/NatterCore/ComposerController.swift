@@ -111,12 +111,12 @@ public struct ComposerController: Sendable {
 
   /// The key context fields the composer knows; the view adds the widget's own.
   public func keyContext(
-    focus: FocusArea, caretAtStart: Bool, hasSelection: Bool, imeComposing: Bool,
+    focus: FocusArea, caretAtStart: Bool, hasSelection: Bool,
     sendKey: SendKey, searchOpen: Bool = false, popoverOpen: Bool = false
   ) -> KeyContext {
     KeyContext(
       focus: focus, composerEmpty: isEmpty, caretAtStart: caretAtStart,
-      hasSelection: hasSelection, imeComposing: imeComposing, sendKey: sendKey,
+      hasSelection: hasSelection, sendKey: sendKey,
       isEditing: isEditing, hasChips: !chips.isEmpty, canUndoConversion: canUndoConversion,
       searchOpen: searchOpen, popoverOpen: popoverOpen)
   }

@@ -8,8 +8,6 @@ public struct KeyContext: Equatable, Sendable {
   public var caretAtStart: Bool
   /// The composer's text has a selection.
   public var hasSelection: Bool
-  /// An input method is composing (preedit shown); its keys are never ours.
-  public var imeComposing: Bool
   /// The "Ctrl+Enter sends" preference.
   public var sendKey: SendKey
   /// A sent message is being edited.
@@ -26,7 +24,7 @@ public struct KeyContext: Equatable, Sendable {
   /// A context; the defaults describe an empty, focused composer.
   public init(
     focus: FocusArea = .composer, composerEmpty: Bool = true, caretAtStart: Bool = true,
-    hasSelection: Bool = false, imeComposing: Bool = false, sendKey: SendKey = .enter,
+    hasSelection: Bool = false, sendKey: SendKey = .enter,
     isEditing: Bool = false, hasChips: Bool = false, canUndoConversion: Bool = false,
     searchOpen: Bool = false, popoverOpen: Bool = false
   ) {
@@ -34,7 +32,6 @@ public struct KeyContext: Equatable, Sendable {
     self.composerEmpty = composerEmpty
     self.caretAtStart = caretAtStart
     self.hasSelection = hasSelection
-    self.imeComposing = imeComposing
     self.sendKey = sendKey
     self.isEditing = isEditing
     self.hasChips = hasChips

@@ -2,12 +2,11 @@
 public enum Keymap {
   /// The action for `key` with `modifiers` in `context`, or nil to let the widget have the key.
   ///
-  /// While an input method is composing every key is the input method's, so Enter commits the
-  /// composition and never sends.
+  /// This is the key's meaning when no input method is composing; `InputMethodGate` decides
+  /// what happens to it while one is (Enter then commits the composition and never sends).
   public static func action(
     for key: Key, modifiers: KeyModifiers, in context: KeyContext
   ) -> KeyAction? {
-    if context.imeComposing { return nil }
     var modifiers = modifiers
     if key == .question { modifiers.remove(.shift) }  // `?` is Shift+/ on most layouts
     if modifiers == .control, let action = windowAction(for: key, in: context) {

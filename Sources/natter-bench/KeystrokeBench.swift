@@ -43,7 +43,7 @@ enum KeystrokeBench {
     _ controller: inout ComposerController, index: Int, caret: inout Int
   ) -> Int {
     let context = controller.keyContext(
-      focus: .composer, caretAtStart: caret == 0, hasSelection: false, imeComposing: false,
+      focus: .composer, caretAtStart: caret == 0, hasSelection: false,
       sendKey: .enter)
     var handled = 0
     let text: String

@@ -447,7 +447,7 @@ import Testing
     buffer.type("#a")
     buffer.typeDelimiter(" ")
     let context = buffer.controller.keyContext(
-      focus: .composer, caretAtStart: true, hasSelection: false, imeComposing: false,
+      focus: .composer, caretAtStart: true, hasSelection: false,
       sendKey: .controlEnter)
     #expect(
       context

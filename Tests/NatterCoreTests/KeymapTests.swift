@@ -26,21 +26,6 @@ import Testing
     #expect(action(.enter, .shift, context) == .newline)
   }
 
-  @Test func enterWhileTheInputMethodComposesNeverSends() {
-    for sendKey in SendKey.allCases {
-      for modifiers in [KeyModifiers(), .control, .shift] {
-        var context = typing
-        context.imeComposing = true
-        context.sendKey = sendKey
-        #expect(action(.enter, modifiers, context) == nil)
-      }
-    }
-    var composing = typing
-    composing.imeComposing = true
-    #expect(action(.space, [], composing) == nil)
-    #expect(action(.backspace, [], composing) == nil)
-  }
-
   @Test func upEditsOnlyInAnEmptyComposer() {
     #expect(action(.up, [], KeyContext(composerEmpty: true)) == .editLastMessage)
     #expect(action(.up, [], typing) == nil)

@@ -21,35 +21,116 @@ extension ComposerView {
 
   func connectKeys() {
     guard let keys = gtk_event_controller_key_new() else { return }
-    // Capture phase: the composer decides before the text view inserts anything.
+    // Capture phase: the composer decides before the text view or its input method sees
+    // anything (InputMethodGate says why the input method must not see every key).
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    filterWithInputMethod = { [unowned self] event in
+      guard let event else { return false }
+      return gtk_text_view_im_context_filter_keypress(textView.typed(), event) != 0
+    }
     Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
       guard let key = KeyEvent.key(keyval) else { return false }
-      // The input method sees Enter first: during a composition Enter only commits it.
-      if key == .enter, let event = gtk_event_controller_get_current_event(keys),
-        gtk_text_view_im_context_filter_keypress(textView.typed(), event) != 0
-      {
-        return true
-      }
-      return handleTextKey(key, KeyEvent.modifiers(state))
+      return handleTextKey(
+        key, KeyEvent.modifiers(state), event: gtk_event_controller_get_current_event(keys))
     }
     gtk_widget_add_controller(textView.widget, keys)
   }
 
-  /// Handles `key` as if typed into the text, for tests that cannot synthesise key events.
+  /// Handles `key` as if typed into the text, for tests that cannot synthesise key events;
+  /// a composing input method gets it through `filterWithInputMethod`.
   func pressForTesting(_ key: Key, modifiers: KeyModifiers = []) {
-    _ = handleTextKey(key, modifiers)
+    _ = handleTextKey(key, modifiers, event: nil)
   }
 
-  func handleTextKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
+  /// One key pressed in the text: Natter's now, the input method's first, or the text view's.
+  func handleTextKey(_ key: Key, _ modifiers: KeyModifiers, event: OpaquePointer?) -> Bool {
     let context = controller.keyContext(
       focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
-      imeComposing: imeComposing, sendKey: sendKey, searchOpen: isSearchOpen(),
-      popoverOpen: isTagEntryOpen)
-    guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
+      sendKey: sendKey, searchOpen: isSearchOpen(), popoverOpen: isTagEntryOpen)
+    switch inputMethod.route(Keymap.action(for: key, modifiers: modifiers, in: context)) {
+    case .widget:
       return false
+    case .perform(let action):
+      return run(action, fromKey: true)
+    case .inputMethod:
+      // The input method ends its composition with the key; what the key means to Natter
+      // follows the commit. The text view must not have the key as well: it would hand it to
+      // the input method a second time.
+      keyAwaitingCommit = key
+      isFilteringKey = true
+      _ = filterWithInputMethod(event)
+      isFilteringKey = false
+      runAfterCommit()
+      return true
     }
-    return run(action, fromKey: true)
+  }
+
+  /// The input method's composition changed.
+  func inputMethodPreeditChanged(_ preedit: String) {
+    inputMethod.preeditChanged(preedit)
+    refresh()
+  }
+
+  /// Text arrived in the buffer. An input method that answered a key asynchronously ends its
+  /// preedit and commits in separate steps: the key's follow-up waits for the committed text,
+  /// then runs once this change is complete.
+  func followCommitIfAwaited() {
+    guard inputMethod.isWaitingForCommit, !inputMethod.isComposing, !isFilteringKey else {
+      return
+    }
+    MainLoop.idle { [weak self] in self?.runAfterCommit() }
+  }
+
+  /// Natter's part of a key that ended a composition, once the composition is committed.
+  private func runAfterCommit() {
+    switch inputMethod.finishKey() {
+    case .newline?:
+      _ = run(.newline, fromKey: false)
+    case .convertHashtag?:
+      convertHashtagAfterCommit(typing: keyAwaitingCommit.flatMap(Self.delimiter(typedBy:)))
+    default:
+      break
+    }
+  }
+
+  /// The character a delimiter key types.
+  private static func delimiter(typedBy key: Key) -> Character? {
+    switch key {
+    case .space: " "
+    case .comma: ","
+    default: nil
+    }
+  }
+
+  /// A delimiter key that ended a composition: the hashtag before the caret becomes a chip.
+  /// Some input methods type the delimiter themselves after the commit, others drop it, so it
+  /// is consumed when a chip is made and typed once when none is.
+  private func convertHashtagAfterCommit(typing delimiter: Character?) {
+    var caret = buffer.caretOffset
+    let typedByInputMethod =
+      delimiter.map { caret > 0 && buffer.text(from: caret - 1, to: caret) == String($0) }
+      ?? false
+    if typedByInputMethod { caret -= 1 }
+    let start = max(0, caret - HashtagScanner.lookbehind)
+    let response = controller.delimiterTyped(
+      before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
+    guard !response.passesKeyToWidget else {
+      if let delimiter, !typedByInputMethod {
+        gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, String(delimiter), -1, 1)
+      }
+      perform(response.effects)
+      return
+    }
+    // The chip's text goes first, then the delimiter that now stands where the text began.
+    let removed = response.effects.compactMap { effect -> (Int, Int)? in
+      if case .deleteText(let offset, let length) = effect { return (offset, length) }
+      return nil
+    }
+    perform(response.effects)
+    if typedByInputMethod {
+      let shift = removed.reduce(0) { $1.0 < caret ? $0 + $1.1 : $0 }
+      buffer.irreversibly { buffer.delete(offset: caret - shift, length: 1) }
+    }
   }
 
   /// Handles `key` as if pressed on a focused chip, for tests.
@@ -61,8 +142,7 @@ extension ComposerView {
     // Tab or a click may have moved focus onto a chip without the row's own keys.
     controller.chipFocused(at: chipRow.focusedIndex)
     let context = controller.keyContext(
-      focus: .chipRow, caretAtStart: false, hasSelection: false, imeComposing: false,
-      sendKey: sendKey)
+      focus: .chipRow, caretAtStart: false, hasSelection: false, sendKey: sendKey)
     guard let action = Keymap.action(for: key, modifiers: modifiers, in: context) else {
       return false
     }

@@ -60,7 +60,15 @@ final class ComposerView: Widget {
   let buffer: TextBuffer
   var composerActions: [(KeyAction, Action)] = []
   var focusAction: Action?
-  var imeComposing = false
+  /// Which keys the input method sees, and what follows its commit.
+  var inputMethod = InputMethodGate()
+  /// Hands the key event being handled to the text view's input method; true when it used it.
+  /// Tests put a fake asynchronous input method here.
+  var filterWithInputMethod: (OpaquePointer?) -> Bool = { _ in false }
+  /// The key handed to a composing input method, while it is being filtered.
+  var isFilteringKey = false
+  /// The key whose follow-up waits for the input method's commit.
+  var keyAwaitingCommit: Key?
   var draftTimer: UInt32 = 0
   var noticeTimer: UInt32 = 0
   var reflowIdle: UInt32 = 0
@@ -238,6 +246,7 @@ final class ComposerView: Widget {
     Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
       guard let location else { return }
       controller.textInserted(text, at: Int(gtk_text_iter_get_offset(location)))
+      followCommitIfAwaited()
     }
     Signal.connect(raw(textBuffer), "delete-range") { [unowned self] start, end in
       guard let start, let end else { return }
@@ -253,8 +262,7 @@ final class ComposerView: Widget {
     }
     Signal.connect(textView.pointer, "preedit-changed") { [unowned self] preedit in
       let text = preedit.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
-      imeComposing = !text.isEmpty
-      refresh()
+      inputMethodPreeditChanged(text)
     }
     // Line height follows the font and the scale.
     Signal.connect(textView.pointer, "notify::scale-factor") {
@@ -274,7 +282,7 @@ final class ComposerView: Widget {
   /// Shows what the controller's state implies: Send, placeholder, notices.
   func refresh() {
     updateActionStates()
-    placeholder.isVisible = controller.showsPlaceholder && !imeComposing
+    placeholder.isVisible = controller.showsPlaceholder && !inputMethod.isComposing
     let shown = controller.notice(transient: transientNotice)
     gtk_label_set_text(notice.opaque, shown?.text ?? "")
     notice.isVisible = shown != nil

@@ -1,0 +1,234 @@
+"""Korean through a real input method: ibus with ibus-hangul in Hangul mode, keys from xdotool.
+
+Each test starts its own ibus-daemon on a private socket (IBUS_ADDRESS) and stops it by
+its process group. meson-helpers/test.sh installs ibus, ibus-hangul, ibus-gtk4 and a CJK font.
+ibus-hangul keeps its Debian defaults, event forwarding included: on GTK 4 the keys it hands
+back are lost, which is what Natter must cope with (InputMethodGate).
+"""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import tempfile
+import time
+import unittest
+
+import pyatspi
+
+from natter_e2e import NatterApp, text_of, wait_until
+
+HANGUL = "dkssudgktpdy"  # 안녕하세요 on the 2-set keyboard
+HELLO = "안녕하세요"
+
+
+def stored_bodies(data_dir):
+    with sqlite3.connect(os.path.join(data_dir, "natter.sqlite3"), timeout=2) as db:
+        return [row[0] for row in db.execute("SELECT body FROM messages ORDER BY rowid")]
+
+
+class IBus:
+    """A private ibus-daemon for one test class."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="natter-ibus-")
+        self.address = f"unix:path={self.dir}/bus"
+        self.env = dict(os.environ, IBUS_ADDRESS=self.address)
+        self.process = subprocess.Popen(
+            ["ibus-daemon", "--replace", "--panel=disable", "--emoji-extension=disable",
+             f"--address={self.address}"],
+            env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        wait_until(lambda: self.ibus("list-engine").returncode == 0, timeout=20,
+                   what="ibus-daemon to answer")
+
+    def ibus(self, *args):
+        return subprocess.run(["ibus", *args], env=self.env, capture_output=True, text=True)
+
+    def engine(self):
+        return self.ibus("engine").stdout.strip()
+
+    def use(self, engine):
+        self.ibus("engine", engine)
+        wait_until(lambda: self.engine() == engine, what=f"ibus engine {engine}")
+
+    def stop(self):
+        # The daemon and the engines it started share its process group.
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        subprocess.run(["rm", "-rf", self.dir])
+
+
+class InputMethodTestCase(unittest.TestCase):
+    def setUp(self):
+        # A daemon per test: ibus-hangul's Hangul/Latin mode outlives the app that set it.
+        self.ibus = IBus()
+        self.addCleanup(self.ibus.stop)
+
+    def start(self, settings=None):
+        env = {"GTK_IM_MODULE": "ibus", "IBUS_ADDRESS": self.ibus.address}
+        if settings:
+            config = tempfile.mkdtemp(prefix="natter-ime-config-")
+            os.makedirs(os.path.join(config, "natter"))
+            with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
+                f.write(settings)
+            env["XDG_CONFIG_HOME"] = config
+        app = NatterApp(env=env)
+        self.addCleanup(app.close)
+        self.message = app.find("text", "Message")
+        return app
+
+    def wait_text(self, expected, what="the composer's text"):
+        try:
+            wait_until(lambda: text_of(self.message) == expected, what=f"{what} {expected!r}")
+        except AssertionError as error:
+            raise AssertionError(f"{error}; the composer has {text_of(self.message)!r}") from None
+
+    def hangul_mode(self, app, send="Return"):
+        """Switches ibus-hangul from Latin to Hangul mode (its initial-input-mode setting does not
+        take effect headless) and proves it by sending one syllable: the send key commits 하,
+        pressed again it sends it."""
+        self.ibus.use("hangul")
+        app.key("Hangul")
+        app.type("gk")
+        self.send_with_at_most_one_extra(app, send, "하", sent=lambda: stored_bodies(app.data_dir))
+
+    def send_with_at_most_one_extra(self, app, send, body, sent=None):
+        """Presses `send` until `body` is stored: once, or twice when the first press only
+        committed the composition (ibus-hangul commits on a Ctrl press already)."""
+        sent = sent or (lambda: self.sent(app))
+        app.key(send)
+        wait_until(lambda: sent() == [body] or (sent() == [] and text_of(self.message) == body),
+                   what=f"{body!r} committed or sent")
+        if sent() == []:
+            app.key(send)
+        wait_until(lambda: sent() == [body], what=f"{body!r} sent")
+        self.wait_text("")
+
+    def sent(self, app):
+        """What was sent after hangul_mode's syllable."""
+        return stored_bodies(app.data_dir)[1:]
+
+    def latin(self, app, text):
+        """Types `text` in ibus-hangul's Latin mode. In Hangul mode ibus-hangul hands shifted
+        symbols back to GTK 4, which loses them (upstream), so `#` is typed this way."""
+        app.key("Hangul")
+        app.type(text)
+        app.key("Hangul")
+
+
+class HangulTest(InputMethodTestCase):
+    def test_enter_commits_the_syllable_and_the_next_enter_sends_it(self):
+        app = self.start()
+        self.hangul_mode(app)
+        app.type(HANGUL)
+        app.key("Return")
+        self.wait_text(HELLO, "the last syllable committed")
+        self.assertEqual(self.sent(app), [], "the committing Enter never sends")
+        app.key("Return")
+        wait_until(lambda: self.sent(app) == [HELLO], what="안녕하세요 stored")
+        self.wait_text("")
+
+    def test_ctrl_enter_sends_with_the_preference_and_enter_makes_a_line(self):
+        app = self.start(settings="[composer]\nsend-key=ctrl-enter\n")
+        self.hangul_mode(app, send="ctrl+Return")
+        app.type("dkssud")
+        app.key("Return")
+        self.wait_text("안녕\n", "Enter committed and made a new line")
+        app.type("gktpdy")
+        self.send_with_at_most_one_extra(app, "ctrl+Return", "안녕\n하세요")
+
+    def test_shift_enter_commits_and_makes_a_line_and_the_composer_grows(self):
+        app = self.start()
+        self.hangul_mode(app)
+        one_line = self.message.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height
+        app.type("dkssud")
+        app.key("shift+Return")
+        app.type("gktpdy")
+        app.key("shift+Return")
+        app.type("dy")
+        app.key("Return")
+        self.wait_text("안녕\n하세요\n요")
+        wait_until(
+            lambda: self.message.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height
+            >= 3 * one_line - 2, what="a three-line composer")
+        self.assertEqual(self.sent(app), [])
+
+    def test_a_korean_hashtag_becomes_a_chip_and_the_chip_keys_work(self):
+        app = self.start()
+        self.hangul_mode(app)
+        self.latin(app, "#")
+        app.type("gksrnrdj ")  # 한국어 and Space
+        app.find("push button", "#한국어")
+        self.wait_text("")
+        self.latin(app, "#")
+        app.type("dkssud ")  # 안녕 and Space
+        app.find("push button", "#안녕")
+        app.key("alt+Down", "Delete")  # into the chip row; Delete removes the focused chip
+        wait_until(lambda: len([b for b in app.find_all("push button")
+                                if b.name in ("#한국어", "#안녕")]) == 1, what="one chip removed")
+        app.key("Escape")  # back to the text
+        wait_until(lambda: pyatspi.STATE_FOCUSED in self.message.getState().getStates(),
+                   what="back in the composer")
+        app.key("BackSpace")  # at the start: removes the last chip
+        wait_until(lambda: not [b for b in app.find_all("push button")
+                                if b.name in ("#한국어", "#안녕")], what="every chip removed")
+        self.assertEqual(self.sent(app), [])
+
+    def test_escape_during_a_composition_cancels_only_that_and_up_still_edits(self):
+        app = self.start()
+        self.hangul_mode(app)
+        app.type(HANGUL)
+        app.key("Return", "Return")
+        wait_until(lambda: self.sent(app) == [HELLO], what="a sent message")
+        app.key("Up")
+        self.wait_text(HELLO, "the last message to edit")
+        app.find("label", "Editing your last message · Escape cancels")
+        app.type("dk")  # 아, composing
+        app.key("Escape")  # ibus-hangul commits it and turns to Latin mode
+        self.wait_text(HELLO + "아", "the composition ended")
+        self.assertTrue(app.find_all("label", "Editing your last message · Escape cancels"),
+                        "Escape during a composition does not cancel the edit")
+        app.key("Escape")
+        self.wait_text("", "the edit cancelled")
+
+    def test_ctrl_t_and_the_window_shortcuts_work_in_hangul_mode(self):
+        app = self.start()
+        self.hangul_mode(app)
+        app.type("dk")  # composing
+        app.key("ctrl+t")
+        entry = app.find("text", "New tag")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
+                   what="the tag entry focused")
+        app.key("Escape")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in self.message.getState().getStates(),
+                   what="back in the composer")
+        app.key("ctrl+f")
+        app.find("entry", "Search messages")
+
+
+class PlainKeyboardThroughIBusTest(InputMethodTestCase):
+    """The same keys with ibus running but no composing engine."""
+
+    def test_enter_shift_enter_and_chips_through_ibus(self):
+        app = self.start()
+        self.ibus.use("xkb:us::eng")
+        app.type("first")
+        app.key("shift+Return")
+        app.type("second #plain ")
+        app.find("push button", "#plain")
+        self.wait_text("first\nsecond ")
+        app.key("Return")
+        wait_until(lambda: stored_bodies(app.data_dir) == ["first\nsecond"], what="the message")
+        self.wait_text("")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -21,8 +21,21 @@ public struct InputMethodGate: Equatable, Sendable {
     case widget
   }
 
-  /// An input method shows a composition (preedit) in the composer.
-  public private(set) var isComposing = false
+  /// What is known of the input method's composition.
+  private enum Composition: Equatable, Sendable {
+    case none
+    /// A preedit is shown.
+    case shown
+    /// The input method reports a preedit change but no text: ibus-gtk4 without a daemon hides
+    /// its fallback's Ctrl+Shift+U composition like that. Treated as composing until the text
+    /// changes or the input method has had one key.
+    case hidden
+  }
+
+  private var composition = Composition.none
+
+  /// An input method is (or may be) composing in the composer.
+  public var isComposing: Bool { composition != .none }
   /// What follows the composition's commit, for the key that ended it.
   private var followUp: KeyAction?
 
@@ -43,15 +56,27 @@ public struct InputMethodGate: Equatable, Sendable {
     return .inputMethod
   }
 
-  /// The input method's preedit text changed (`""` when it ended).
+  /// The input method's preedit text changed (`""` when it ended, or when it is hidden).
   public mutating func preeditChanged(_ preedit: String) {
-    isComposing = !preedit.isEmpty
+    if !preedit.isEmpty {
+      composition = .shown
+    } else {
+      composition = composition == .shown ? .none : .hidden
+    }
+  }
+
+  /// The composer's text changed: a hidden composition, if any, was committed.
+  public mutating func textChanged() {
+    if composition == .hidden { composition = .none }
   }
 
   /// The input method has had the key routed to it; returns Natter's part of the key when
   /// the composition is over, else nil (an asynchronous input method is still at work: ask
   /// again when the preedit ends).
   public mutating func finishKey() -> KeyAction? {
+    // A hidden composition had its chance with this key: if it swallowed the key and showed
+    // nothing, the next key is Natter's (at most one Enter is lost to it).
+    if composition == .hidden { composition = .none }
     guard !isComposing, let action = followUp else { return nil }
     followUp = nil
     return action

@@ -82,4 +82,31 @@ struct InputMethodGateTests {
       #expect(gate.finishKey() == nil)
     }
   }
+
+  /// ibus-gtk4 with no daemon runs GTK's Ctrl+Shift+U composition but reports its preedit
+  /// as empty.
+  @Test func aHiddenCompositionGetsTheNextKeyUntilTheTextChanges() {
+    var gate = InputMethodGate()
+    gate.preeditChanged("")
+    #expect(gate.isComposing)
+    #expect(gate.route(.send) == .inputMethod, "Enter commits the hidden composition")
+    gate.textChanged()
+    #expect(gate.finishKey() == nil)
+    #expect(!gate.isComposing)
+    #expect(gate.route(.send) == .perform(.send))
+  }
+
+  @Test func aHiddenCompositionThatSwallowsAKeyLosesAtMostThatKey() {
+    var gate = InputMethodGate()
+    gate.preeditChanged("")
+    #expect(gate.route(.send) == .inputMethod)
+    #expect(gate.finishKey() == nil, "nothing came of it")
+    #expect(gate.route(.send) == .perform(.send), "the next Enter is Natter's")
+  }
+
+  @Test func aShownCompositionThatEndsIsOver() {
+    var gate = composing("ㅇ")
+    gate.preeditChanged("")
+    #expect(!gate.isComposing, "Backspace took the last jamo away")
+  }
 }

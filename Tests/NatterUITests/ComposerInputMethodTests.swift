@@ -178,4 +178,26 @@ struct ComposerInputMethodTests {
     composer.pressForTesting(.escape)
     #expect(!composer.controller.isEditing)
   }
+
+  /// ibus-gtk4 with no daemon hands keys to GTK's own composition but reports its preedit as
+  /// empty; Enter must still commit, not send half a word.
+  @Test func enterCommitsACompositionWhosePreeditIsHidden() throws {
+    let (composer, window, ime) = try makeComposer()
+    defer { window.close() }
+    var sent: [String] = []
+    composer.onSend = {
+      sent.append($0.body)
+      return true
+    }
+    type(composer, "caf")
+    ime.compose("")  // Ctrl+Shift+U, e, 9: a preedit change with no text shown
+    ime.typesAfterCommit = "é"
+    ime.commitsAtOnce = true
+    composer.pressForTesting(.enter)
+    settle()
+    #expect(sent.isEmpty)
+    #expect(composer.buffer.text == "café")
+    composer.pressForTesting(.enter)
+    #expect(sent == ["café"])
+  }
 }

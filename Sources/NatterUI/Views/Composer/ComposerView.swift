@@ -246,6 +246,7 @@ final class ComposerView: Widget {
     Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
       guard let location else { return }
       controller.textInserted(text, at: Int(gtk_text_iter_get_offset(location)))
+      inputMethod.textChanged()
       followCommitIfAwaited()
     }
     Signal.connect(raw(textBuffer), "delete-range") { [unowned self] start, end in

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source meson-helpers/deps.sh
 natter_install_packages "${NATTER_TEST_PACKAGES[@]}"
+natter_install_irc_parser_tests
 
 step() { printf '\n== %s\n' "$*"; }
 

@@ -120,6 +120,9 @@ public struct IRCMessage: Equatable, Hashable, Sendable {
       guard index < count else { return .failure(.missingCommand) }
     }
     let commandEnd = tokenEnd(bytes, from: index)
+    if bytes[index..<commandEnd].contains(where: { !isAlphanumeric($0) }) {
+      return .failure(.invalidCommand)
+    }
     let command = string(bytes, index, commandEnd)
     index = commandEnd
 
@@ -204,6 +207,16 @@ public struct IRCMessage: Equatable, Hashable, Sendable {
     -> String
   {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  }
+}
+
+private func isAlphanumeric(_ byte: UInt8) -> Bool {
+  switch byte {
+  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+    UInt8(ascii: "0")...UInt8(ascii: "9"):
+    return true
+  default:
+    return false
   }
 }
 

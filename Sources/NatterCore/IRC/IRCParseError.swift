@@ -6,6 +6,8 @@ public enum IRCParseError: Error, Equatable, Sendable {
   case onlyTags
   /// A source with no command after it.
   case missingCommand
+  /// A command that is not letters and digits (such as `@x` after leading spaces).
+  case invalidCommand
   /// The tags take more than `IRCMessage.maxTagBytes` bytes.
   case tagsTooLong(bytes: Int)
   /// The part after the tags takes more than `IRCMessage.maxBodyBytes` bytes.

@@ -77,7 +77,7 @@ struct IRCRegistration: Equatable, Sendable {
     let names = list.split(separator: " ").map(String.init)
     switch subcommand {
     case "LS", "NEW":
-      for token in names where offered.count < Self.maxOffered {
+      for token in names where offered.count < Self.maxOffered && !token.hasPrefix("=") {
         let pair = token.split(separator: "=", maxSplits: 1).map(String.init)
         offered[pair[0]] = pair.count > 1 ? pair[1] : ""
       }

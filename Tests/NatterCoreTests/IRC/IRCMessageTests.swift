@@ -68,6 +68,8 @@ import Testing
     #expect(throws: IRCParseError.onlyTags) { try IRCMessage(parsing: "@a=b   ") }
     #expect(throws: IRCParseError.missingCommand) { try IRCMessage(parsing: ":src") }
     #expect(throws: IRCParseError.missingCommand) { try IRCMessage(parsing: "@a :src  ") }
+    #expect(throws: IRCParseError.invalidCommand) { try IRCMessage(parsing: " @x PRIVMSG a") }
+    #expect(throws: IRCParseError.invalidCommand) { try IRCMessage(parsing: ":src PRIV;MSG a") }
   }
 
   @Test func enforcesTheLengthLimits() throws {

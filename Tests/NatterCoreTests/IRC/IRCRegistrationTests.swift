@@ -34,6 +34,16 @@ import Testing
     #expect(script.connection.capabilities.contains("echo-message"))
   }
 
+  @Test func malformedCapTokensAreSkipped() {
+    var script = IRCScript()
+    script.feed(.connectNow)
+    script.feed(.connected)
+    _ = script.takeWritten()
+    // Found by the fuzz test: a token that is only a value crashed the split.
+    script.server(":irc.test CAP * LS :=x = batch")
+    #expect(script.takeWritten() == ["CAP REQ :batch"])
+  }
+
   @Test func nakEndsNegotiationWithoutCaps() {
     var script = IRCScript()
     script.feed(.connectNow)

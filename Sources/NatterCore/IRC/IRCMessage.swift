@@ -100,6 +100,8 @@ public struct IRCMessage: Equatable, Hashable, Sendable {
     var index = 0
     var tags: [String: String] = [:]
     if count > 0, bytes[0] == at {
+      // Sized once: growing a dictionary tag by tag costs more than parsing the tags.
+      tags.reserveCapacity(8)
       var end = 1
       while end < count, bytes[end] != space { end += 1 }
       guard end < count else { return .failure(.onlyTags) }
@@ -127,6 +129,7 @@ public struct IRCMessage: Equatable, Hashable, Sendable {
     index = commandEnd
 
     var params: [String] = []
+    params.reserveCapacity(4)
     while true {
       while index < count, bytes[index] == space { index += 1 }
       guard index < count else { break }

@@ -65,8 +65,11 @@ public struct IRCConnection: Sendable {
     case .lineReceived(let line):
       guard state == .registering || state == .ready else { return [] }
       liveness.heard(at: now)
-      guard let message = try? IRCMessage(parsing: line) else { return [] }
-      effects = receive(message)
+      do {
+        effects = receive(try IRCMessage(parsing: line))
+      } catch {
+        effects = [.event(.skippedLine(line, error))]
+      }
     case .tick:
       effects = tick(at: now)
     case .send(let message):

@@ -23,4 +23,6 @@ public enum IRCEvent: Equatable, Sendable {
   /// The server refused a sent message; `reason` is a sentence with the server's text.
   case messageFailed(id: String, reason: String)
   case serverError(IRCServerError)
+  /// A line that is not an IRC message, skipped; the host logs it (SPEC §9).
+  case skippedLine(String, IRCParseError)
 }

@@ -40,6 +40,30 @@ import Testing
     #expect(script.server("PING :x").isEmpty)
   }
 
+  @Test func badLinesAreReportedForTheLogAndSkipped() {
+    var script = IRCScript()
+    script.register()
+    script.server("@only=tags")
+    script.server(":irc.test")
+    #expect(
+      script.takeEvents() == [
+        .skippedLine("@only=tags", .onlyTags), .skippedLine(":irc.test", .missingCommand),
+      ])
+    #expect(script.connection.state == .ready)
+  }
+
+  @Test func capabilitiesComeAndGoAfterRegistration() {
+    var script = IRCScript()
+    script.register(caps: "message-tags")
+    script.server(":irc.test CAP me NEW :echo-message chghost")
+    #expect(script.takeWritten() == ["CAP REQ :echo-message"])
+    script.server(":irc.test CAP me ACK :echo-message")
+    #expect(script.takeWritten().isEmpty)  // no second CAP END
+    #expect(script.connection.capabilities == ["message-tags", "echo-message"])
+    script.server(":irc.test CAP me DEL :message-tags")
+    #expect(script.connection.capabilities == ["echo-message"])
+  }
+
   @Test func channelMessageCarriesTagsTimeAndMsgid() throws {
     var script = IRCScript()
     script.register()

@@ -155,12 +155,16 @@ struct IRCChannels: Equatable, Sendable {
     }
   }
 
-  /// Whether a PRIVMSG or NOTICE belongs to an open `chathistory` batch; if so it is kept
-  /// there until the batch ends.
+  /// Whether `id` names an open `chathistory` batch.
+  func isHistory(batch id: String?) -> Bool {
+    guard let id, let batch = batches[id] else { return false }
+    return batch.type.hasSuffix("chathistory")
+  }
+
+  /// Keeps a PRIVMSG or NOTICE of an open `chathistory` batch until the batch ends; false when
+  /// it belongs to none.
   mutating func collect(_ message: IRCIncomingMessage, batch id: String?) -> Bool {
-    guard let id, let batch = batches[id], batch.type.hasSuffix("chathistory") else {
-      return false
-    }
+    guard let id, let batch = batches[id], isHistory(batch: id) else { return false }
     if batch.messages.count < Self.maxBatchMessages {
       batches[id]?.messages.append(message)
     }

@@ -140,7 +140,10 @@ public struct IRCConnection: Sendable {
     }
     let sender = message.sourceNick ?? ""
     let isOwn = session.isMe(sender)
-    if isOwn, message.command == "PRIVMSG", let effects = outbox.echo(message, session: session) {
+    // Our lines in played-back history are history, never the echo of something pending.
+    if isOwn, message.command == "PRIVMSG", !channels.isHistory(batch: message.tags["batch"]),
+      let effects = outbox.echo(message, session: session)
+    {
       return effects
     }
     let target = message.params[0]

@@ -9,17 +9,18 @@ struct IRCOutbox: Equatable, Sendable {
   private(set) var entries: [IRCOutboxEntry]
   /// Lines of each entry written on this connection (by message id).
   private var written: [String: Int] = [:]
-  /// `label` → (message id, line index), for this connection.
-  private var labels: [String: (id: String, line: Int)] = [:]
+  /// One written line: the message it belongs to and its index.
+  private struct LineRef: Equatable, Sendable {
+    let id: String
+    let line: Int
+  }
+
+  /// `label` → the line it was written with, for this connection.
+  private var labels: [String: LineRef] = [:]
+  /// Never reused, so a late echo cannot confirm the wrong line.
   private var nextLabel = 1
 
   init(entries: [IRCOutboxEntry] = []) { self.entries = entries }
-
-  static func == (lhs: IRCOutbox, rhs: IRCOutbox) -> Bool {
-    lhs.entries == rhs.entries && lhs.written == rhs.written
-      && lhs.labels.mapValues { "\($0.id)/\($0.line)" }
-        == rhs.labels.mapValues { "\($0.id)/\($0.line)" }
-  }
 
   var footprint: Int { entries.count + written.count + labels.count }
 
@@ -70,7 +71,7 @@ struct IRCOutbox: Equatable, Sendable {
     if session.has("labeled-response"), session.has("echo-message") {
       let label = "n\(nextLabel)"
       nextLabel += 1
-      labels[label] = (entry.message.id, line)
+      labels[label] = LineRef(id: entry.message.id, line: line)
       tags["label"] = label
     }
     let text = entry.texts?[line] ?? ""

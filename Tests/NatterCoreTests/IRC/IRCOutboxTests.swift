@@ -151,6 +151,18 @@ import Testing
     #expect(restarted.takeEvents().last == .echoConfirmed(id: "m4", msgid: "first", time: nil))
   }
 
+  @Test func ownLinesInHistoryAreNotEchoes() {
+    var script = IRCScript()
+    script.register(caps: "echo-message batch")
+    script.feed(.send(again))
+    script.server(":irc.test BATCH +h chathistory #natter")
+    script.server("@batch=h;msgid=old :me!u@h PRIVMSG #natter again")
+    script.server(":irc.test BATCH -h")
+    #expect(script.connection.pending.map(\.message.id) == ["m2"])
+    script.server("@msgid=new :me!u@h PRIVMSG #natter again")
+    #expect(script.takeEvents().last == .echoConfirmed(id: "m2", msgid: "new", time: nil))
+  }
+
   @Test func actionsGoOutAsCTCPAndTheirEchoConfirms() {
     var script = IRCScript()
     script.register(caps: "echo-message")

@@ -214,10 +214,3 @@ import Testing
     #expect(script.takeWritten() == ["CAP END"])
   }
 }
-
-extension IRCConnectionState {
-  var isDisconnected: Bool {
-    if case .disconnected = self { return true }
-    return false
-  }
-}

@@ -108,3 +108,10 @@ struct IRCScript {
     }
   }
 }
+
+extension IRCConnectionState {
+  var isDisconnected: Bool {
+    if case .disconnected = self { return true }
+    return false
+  }
+}

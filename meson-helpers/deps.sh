@@ -38,13 +38,26 @@ NATTER_APP_PACKAGES=(
 NATTER_TEST_PACKAGES=(
   "${NATTER_APP_PACKAGES[@]}"
   xvfb xauth xdotool python3 python3-pyatspi imagemagick
-  desktop-file-utils appstream meson ninja-build
+  desktop-file-utils appstream meson ninja-build python3-pip python3-yaml
 )
 
 # A real input method for the Korean end-to-end tests (Tests/EndToEnd/test_input_method.py),
 # installed without recommends: those pull in a web engine and desktop portals the tests do not
 # want. fonts-noto-cjk shows the Hangul that AT-SPI reads anyway, for screenshots.
 NATTER_TEST_IME_PACKAGES=(ibus ibus-gtk4 ibus-hangul dconf-gsettings-backend fonts-noto-cjk)
+
+# The ircdocs parser test vectors (PyPI `irc-parser-tests`), which NatterCoreTests read from
+# the installed package. Installed with Debian's python3 into .build/irc-parser-tests (pip's
+# --target, which Debian's externally-managed rule allows); PyYAML comes from python3-yaml.
+# A warm run costs one file test.
+NATTER_IRC_PARSER_TESTS_DIR=.build/irc-parser-tests
+
+natter_install_irc_parser_tests() {
+  [ -f "$NATTER_IRC_PARSER_TESTS_DIR/parser_tests/data/msg-split.yaml" ] && return 0
+  echo "Installing the IRC parser test vectors (PyPI irc-parser-tests)..." >&2
+  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps \
+    --target "$NATTER_IRC_PARSER_TESTS_DIR" irc-parser-tests==0.0.4
+}
 
 # The benchmark (bench.sh): an X server, a session bus, keys, a C compiler for the bare window
 # and the launch watcher, Python for the generated histories.

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 source meson-helpers/deps.sh
 natter_install_packages "${NATTER_TEST_PACKAGES[@]}"
 natter_install_packages --no-install-recommends "${NATTER_TEST_IME_PACKAGES[@]}"
+natter_install_irc_parser_tests
 
 step() { printf '\n== %s\n' "$*"; }
 

@@ -4,11 +4,13 @@ import Foundation
 struct Report {
   let bench: Bench
   let keystrokes: [KeystrokeBench.Result]
+  let ircParse: IRCParseBench.Result
   private(set) var lines: [String] = []
 
-  init(bench: Bench, keystrokes: [KeystrokeBench.Result]) {
+  init(bench: Bench, keystrokes: [KeystrokeBench.Result], ircParse: IRCParseBench.Result) {
     self.bench = bench
     self.keystrokes = keystrokes
+    self.ircParse = ircParse
   }
 
   mutating func render() -> String {
@@ -101,6 +103,15 @@ struct Report {
           + String(format: "%.0f ns", result.nanoseconds)
           + " | | flat (≤ 2× the 1 KB figure) | \(Self.verdict(flat)) |")
     }
+
+    let count = Self.messages(IRCParseBench.lineCount)
+    lines.append(
+      "| Parsing \(count) typical IRC lines (CPU time) | "
+        + String(format: "%.1f ms", ircParse.parse)
+        + " | | < 100 ms (issue 15) | \(Self.verdict(ircParse.parse < 100)) |")
+    lines.append(
+      "| Decoding and parsing \(count) IRC lines from bytes (CPU time) | "
+        + String(format: "%.1f ms", ircParse.decodeAndParse) + " | |  |  |")
 
     for bytes in Bench.pasteSizes {
       row(

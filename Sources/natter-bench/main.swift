@@ -6,6 +6,8 @@ do {
   let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
   log("controller keystrokes")
   let keystrokes = KeystrokeBench.run()
+  log("IRC parsing")
+  let ircParse = IRCParseBench.run()
   var bench = Bench(options: options)
   if !options.onlyKeystrokes {
     bench.startup()
@@ -13,7 +15,7 @@ do {
     bench.send()
     bench.paste()
   }
-  var report = Report(bench: bench, keystrokes: keystrokes)
+  var report = Report(bench: bench, keystrokes: keystrokes, ircParse: ircParse)
   let text =
     Machine.describe(runs: options.runs, sends: options.sends) + "\n\n" + report.render() + "\n"
   print(text, terminator: "")

@@ -1,6 +1,6 @@
 /// A deterministic SplitMix64 generator, so randomized tests and the crash-test child replay
 /// the same sequence from a seed (and a failing run can be repeated from the seed it reports).
-public struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   public init(seed: UInt64) { state = seed }

@@ -1,0 +1,40 @@
+/// Who to be on a server and where to go: what registration and joining need.
+public struct IRCAccount: Equatable, Sendable, CustomStringConvertible {
+  /// A channel to join, with its key when it has one.
+  public struct Channel: Equatable, Sendable {
+    public var name: String
+    public var key: String?
+
+    public init(_ name: String, key: String? = nil) {
+      self.name = name
+      self.key = key
+    }
+  }
+
+  public var nick: String
+  public var userName: String
+  public var realName: String
+  public var channels: [Channel]
+  /// SASL PLAIN account and password; nil signs in to nothing.
+  public var saslAccount: String?
+  public var saslPassword: String?
+
+  public init(
+    nick: String, userName: String? = nil, realName: String? = nil, channels: [Channel] = [],
+    saslAccount: String? = nil, saslPassword: String? = nil
+  ) {
+    self.nick = nick
+    self.userName = userName ?? nick
+    self.realName = realName ?? nick
+    self.channels = channels
+    self.saslAccount = saslAccount
+    self.saslPassword = saslPassword
+  }
+
+  var wantsSASL: Bool { saslAccount != nil && saslPassword != nil }
+
+  /// Never shows the password, so an account can be logged.
+  public var description: String {
+    "IRCAccount(nick: \(nick), channels: \(channels.map(\.name)), sasl: \(saslAccount ?? "none"))"
+  }
+}

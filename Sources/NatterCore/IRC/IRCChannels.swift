@@ -1,0 +1,250 @@
+/// Channels: the ones to join (with keys), the ones joined, their topics and members, and
+/// the `chathistory` batches a server plays back on join.
+struct IRCChannels: Equatable, Sendable {
+  /// Bounds, so a broken or hostile server cannot make the state grow without end.
+  static let maxChannels = 500
+  static let maxMembers = 20_000
+  static let maxOpenBatches = 16
+  static let maxBatchMessages = 5_000
+
+  struct Joined: Equatable, Sendable {
+    var name: String
+    var topic = ""
+    /// By folded nickname.
+    var members: [String: IRCMember] = [:]
+    /// A NAMES reply under way.
+    var incoming: [IRCMember]?
+  }
+
+  struct Batch: Equatable, Sendable {
+    var type: String
+    var target: String
+    var messages: [IRCIncomingMessage] = []
+  }
+
+  /// The channels to be in, in order; each reconnect joins them again.
+  private(set) var wanted: [IRCAccount.Channel]
+  /// By folded name.
+  private(set) var joined: [String: Joined] = [:]
+  private(set) var batches: [String: Batch] = [:]
+  private var batchOrder: [String] = []
+
+  init(wanted: [IRCAccount.Channel]) { self.wanted = wanted }
+
+  /// Entries kept, for the fuzz test's growth check.
+  var footprint: Int {
+    joined.values.reduce(joined.count) { $0 + $1.members.count + ($1.incoming?.count ?? 0) }
+      + batches.values.reduce(batches.count) { $0 + $1.messages.count } + wanted.count
+  }
+
+  /// Forgets what the old connection knew; what we want to join stays.
+  mutating func reset() -> [IRCEffect] {
+    let effects = flushBatches()
+    joined = [:]
+    return effects
+  }
+
+  /// `JOIN` lines for every wanted channel, keyed ones first as the protocol pairs keys in
+  /// order, as few lines as fit 512 bytes.
+  func joinAll() -> [IRCEffect] {
+    let keyed = wanted.filter { $0.key != nil }
+    let open = wanted.filter { $0.key == nil }
+    var effects: [IRCEffect] = []
+    var names: [String] = []
+    var keys: [String] = []
+    func flush() {
+      guard !names.isEmpty else { return }
+      var params = [names.joined(separator: ",")]
+      if !keys.isEmpty { params.append(keys.joined(separator: ",")) }
+      effects.append(.write(IRCMessage(command: "JOIN", params: params).serialized))
+      names = []
+      keys = []
+    }
+    for channel in keyed + open {
+      let size = names.joined(separator: ",").utf8.count + keys.joined(separator: ",").utf8.count
+      if size + channel.name.utf8.count + (channel.key?.utf8.count ?? 0) > 400 { flush() }
+      names.append(channel.name)
+      if let key = channel.key { keys.append(key) }
+    }
+    flush()
+    return effects
+  }
+
+  mutating func want(_ channel: IRCAccount.Channel, casemapping: IRCCasemapping) {
+    wanted.removeAll { casemapping.equal($0.name, channel.name) }
+    if wanted.count < Self.maxChannels { wanted.append(channel) }
+  }
+
+  mutating func unwant(_ name: String, casemapping: IRCCasemapping) {
+    wanted.removeAll { casemapping.equal($0.name, name) }
+  }
+
+  /// Handles membership, topic and batch lines; nil means "not mine".
+  mutating func receive(_ message: IRCMessage, session: inout IRCSession) -> [IRCEffect]? {
+    let map = session.support.casemapping
+    let params = message.params
+    let nick = message.sourceNick ?? ""
+    switch message.command {
+    case "JOIN":
+      guard let name = params.first, !name.isEmpty else { return [] }
+      let key = map.fold(name)
+      if session.isMe(nick) {
+        guard joined[key] == nil, joined.count < Self.maxChannels else { return [] }
+        joined[key] = Joined(name: name)
+        return [.event(.joined(channel: name))]
+      }
+      return change(key) { $0.members[map.fold(nick)] = IRCMember(nick: nick) }
+    case "PART":
+      guard let name = params.first else { return [] }
+      return leave(nick: nick, channel: name, session: session)
+    case "KICK":
+      guard params.count >= 2 else { return [] }
+      return leave(nick: params[1], channel: params[0], session: session)
+    case "QUIT":
+      let folded = map.fold(nick)
+      return joined.keys.sorted().flatMap { key in
+        joined[key]?.members[folded] == nil ? [] : change(key) { $0.members[folded] = nil }
+      }
+    case "NICK":
+      guard let new = params.first, !new.isEmpty else { return [] }
+      var effects: [IRCEffect] = []
+      if session.isMe(nick) {
+        let old = session.nick
+        session.nick = new
+        effects.append(.event(.nickChanged(from: old, to: new)))
+      }
+      let folded = map.fold(nick)
+      for key in joined.keys.sorted() {
+        guard let member = joined[key]?.members[folded] else { continue }
+        effects += change(key) {
+          $0.members[folded] = nil
+          $0.members[map.fold(new)] = IRCMember(nick: new, prefixes: member.prefixes)
+        }
+      }
+      return effects
+    case "TOPIC":
+      guard params.count >= 2 else { return [] }
+      return topic(params[0], params[1], map: map)
+    case "332":
+      guard params.count >= 3 else { return [] }
+      return topic(params[1], params[2], map: map)
+    case "331":
+      guard params.count >= 2 else { return [] }
+      return topic(params[1], "", map: map)
+    case "353":
+      // `353 me = #chan :@alice +bob carol`
+      guard params.count >= 4, let key = joinedKey(params[2], map: map) else { return [] }
+      let members = params[3].split(separator: " ").map { session.support.splitMember(String($0)) }
+      var incoming = joined[key]?.incoming ?? []
+      incoming += members.prefix(Self.maxMembers - incoming.count)
+      joined[key]?.incoming = incoming
+      return []
+    case "366":
+      guard params.count >= 2, let key = joinedKey(params[1], map: map),
+        let incoming = joined[key]?.incoming
+      else { return [] }
+      return change(key) {
+        $0.incoming = nil
+        $0.members = [:]
+        for member in incoming { $0.members[map.fold(member.nick)] = member }
+      }
+    case "BATCH":
+      return batch(params)
+    default:
+      return nil
+    }
+  }
+
+  /// Whether `id` names an open `chathistory` batch.
+  func isHistory(batch id: String?) -> Bool {
+    guard let id, let batch = batches[id] else { return false }
+    return batch.type.hasSuffix("chathistory")
+  }
+
+  /// Keeps a PRIVMSG or NOTICE of an open `chathistory` batch until the batch ends; false when
+  /// it belongs to none.
+  mutating func collect(_ message: IRCIncomingMessage, batch id: String?) -> Bool {
+    guard let id, let batch = batches[id], isHistory(batch: id) else { return false }
+    if batch.messages.count < Self.maxBatchMessages {
+      batches[id]?.messages.append(message)
+    }
+    return true
+  }
+
+  /// Every open history batch as far as it got: what arrived is real, and stored messages are
+  /// deduplicated by `msgid`.
+  mutating func flushBatches() -> [IRCEffect] {
+    let effects = batchOrder.compactMap { id in batches[id].flatMap(Self.history) }
+    batches = [:]
+    batchOrder = []
+    return effects
+  }
+
+  private mutating func batch(_ params: [String]) -> [IRCEffect] {
+    guard let reference = params.first, reference.count > 1 else { return [] }
+    let id = String(reference.dropFirst())
+    if reference.hasPrefix("+") {
+      var effects: [IRCEffect] = []
+      if batches[id] == nil, batchOrder.count >= Self.maxOpenBatches {
+        let oldest = batchOrder.removeFirst()
+        if let batch = batches.removeValue(forKey: oldest), let event = Self.history(batch) {
+          effects.append(event)
+        }
+      }
+      if batches[id] == nil { batchOrder.append(id) }
+      batches[id] = Batch(
+        type: params.count > 1 ? params[1] : "", target: params.count > 2 ? params[2] : "")
+      return effects
+    }
+    guard reference.hasPrefix("-"), let batch = batches.removeValue(forKey: id) else { return [] }
+    batchOrder.removeAll { $0 == id }
+    return Self.history(batch).map { [$0] } ?? []
+  }
+
+  private static func history(_ batch: Batch) -> IRCEffect? {
+    guard batch.type.hasSuffix("chathistory") else { return nil }
+    // A stable sort by time: messages without one keep their place after those before them.
+    let sorted = batch.messages.enumerated().sorted { lhs, rhs in
+      switch (lhs.element.time, rhs.element.time) {
+      case (let left?, let right?) where left != right: return left < right
+      default: return lhs.offset < rhs.offset
+      }
+    }.map(\.element)
+    return .event(.history(target: batch.target, sorted))
+  }
+
+  private mutating func leave(nick: String, channel: String, session: IRCSession)
+    -> [IRCEffect]
+  {
+    let map = session.support.casemapping
+    guard let key = joinedKey(channel, map: map) else { return [] }
+    if session.isMe(nick) {
+      let name = joined.removeValue(forKey: key)?.name ?? channel
+      return [.event(.parted(channel: name))]
+    }
+    return change(key) { $0.members[map.fold(nick)] = nil }
+  }
+
+  private mutating func topic(_ channel: String, _ text: String, map: IRCCasemapping)
+    -> [IRCEffect]
+  {
+    guard let key = joinedKey(channel, map: map), let name = joined[key]?.name else { return [] }
+    joined[key]?.topic = text
+    return [.event(.topic(channel: name, text: IRCText.stripFormatting(text)))]
+  }
+
+  private func joinedKey(_ channel: String, map: IRCCasemapping) -> String? {
+    let key = map.fold(channel)
+    return joined[key] == nil ? nil : key
+  }
+
+  /// Applies a change to a joined channel's members and reports the new list.
+  private mutating func change(_ key: String, _ update: (inout Joined) -> Void) -> [IRCEffect] {
+    guard var channel = joined[key] else { return [] }
+    update(&channel)
+    if channel.members.count > Self.maxMembers { return [] }
+    joined[key] = channel
+    let members = channel.members.values.sorted { $0.nick < $1.nick }
+    return [.event(.members(channel: channel.name, members))]
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+
+/// One IRC connection as a pure state machine (SPEC §9): fed inputs with the current time, it
+/// answers with lines to write, timers and events, and never touches a socket or a clock.
+///
+/// The work is split by concern: `IRCRegistration` (CAP, SASL, nicknames, welcome),
+/// `IRCChannels` (joins, topics, members, history batches), `IRCOutbox` (delivery) and
+/// `IRCLiveness` (PING and reconnect timing). This type routes between them.
+public struct IRCConnection: Sendable {
+  public private(set) var state = IRCConnectionState.idle
+  public let account: IRCAccount
+  /// Our nickname on this connection (or the one we will ask for).
+  public var nick: String { session.nick }
+  /// What the server supports, from ISUPPORT.
+  public var support: IRCSupport { session.support }
+  /// Capabilities the server acknowledged.
+  public var capabilities: Set<String> { session.capabilities }
+  /// Messages waiting for their echo, for the store to keep across a restart.
+  public var pending: [IRCOutboxEntry] { outbox.entries }
+
+  var session: IRCSession
+  var registration = IRCRegistration()
+  var channels: IRCChannels
+  var outbox: IRCOutbox
+  var liveness = IRCLiveness()
+  /// A reason the server gave (`ERROR`) before it closed.
+  private var serverReason: String?
+  private var retryAt: Date?
+  private var wakeAt: Date?
+  private var random: any RandomNumberGenerator & Sendable
+
+  /// - Parameters:
+  ///   - pending: the outbox as the store kept it, to resume after a restart.
+  ///   - random: the jitter's source; tests pass a seeded one.
+  public init(
+    account: IRCAccount, pending: [IRCOutboxEntry] = [],
+    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
+  ) {
+    self.account = account
+    self.session = IRCSession(nick: account.nick)
+    self.channels = IRCChannels(wanted: account.channels)
+    self.outbox = IRCOutbox(entries: pending)
+    self.random = random
+  }
+
+  /// Entries held in every table, so a test can check nothing grows without bound.
+  var footprint: Int {
+    channels.footprint + outbox.footprint + registration.offered.count
+      + session.capabilities.count
+  }
+
+  /// Feeds one input at `now` and returns what to do, in order.
+  public mutating func handle(_ input: IRCInput, at now: Date) -> [IRCEffect] {
+    var effects: [IRCEffect]
+    switch input {
+    case .connectNow:
+      effects = connectNow()
+    case .connected:
+      guard state == .connecting else { return [] }
+      session = IRCSession(nick: account.nick)
+      outbox.reset()
+      serverReason = nil
+      liveness.start(at: now)
+      effects = transition(to: .registering) + registration.start(account: account)
+    case .lineReceived(let line):
+      guard state == .registering || state == .ready else { return [] }
+      liveness.heard(at: now)
+      do {
+        effects = receive(try IRCMessage(parsing: line))
+      } catch {
+        effects = [.event(.skippedLine(line, error))]
+      }
+    case .tick:
+      effects = tick(at: now)
+    case .send(let message):
+      effects = outbox.enqueue(message, session: session)
+    case .join(let channel, let key):
+      channels.want(IRCAccount.Channel(channel, key: key), casemapping: session.support.casemapping)
+      let params = key.map { [channel, $0] } ?? [channel]
+      effects =
+        state == .ready ? [.write(IRCMessage(command: "JOIN", params: params).serialized)] : []
+    case .part(let channel, let reason):
+      channels.unwant(channel, casemapping: session.support.casemapping)
+      let params = reason.map { [channel, $0] } ?? [channel]
+      effects =
+        state == .ready ? [.write(IRCMessage(command: "PART", params: params).serialized)] : []
+    case .command(let message):
+      effects = state == .ready ? [.write(message.serialized)] : []
+    case .disconnected(let reason):
+      effects = lost(reason: reason ?? serverReason ?? "The connection closed", at: now)
+    }
+    return effects + scheduleWake(now: now)
+  }
+
+  private mutating func connectNow() -> [IRCEffect] {
+    switch state {
+    case .idle, .disconnected:
+      retryAt = nil
+      return transition(to: .connecting) + [.connect]
+    case .connecting, .registering, .ready:
+      return []
+    }
+  }
+
+  private mutating func receive(_ message: IRCMessage) -> [IRCEffect] {
+    switch message.command {
+    case "PING":
+      return [.write(IRCMessage(command: "PONG", params: message.params).serialized)]
+    case "PONG":
+      return []
+    case "ERROR":
+      serverReason = message.params.last.map { "The server closed the connection: \($0)" }
+      return []
+    case "PRIVMSG", "NOTICE":
+      return privateOrChannelMessage(message)
+    default:
+      break
+    }
+    if let effects = registration.receive(message, account: account, session: &session) {
+      guard message.command == "001" else { return effects }
+      liveness.registered()
+      return effects + transition(to: .ready) + channels.joinAll() + outbox.flush(session: session)
+    }
+    if let effects = channels.receive(message, session: &session) { return effects }
+    if let error = IRCServerError(message) {
+      var effects: [IRCEffect] = []
+      if IRCServerError.sendFailures.contains(message.command),
+        let failed = outbox.refuse(message, error: error, session: session)
+      {
+        effects += failed
+      }
+      return effects + [.event(.serverError(error))]
+    }
+    return []
+  }
+
+  private mutating func privateOrChannelMessage(_ message: IRCMessage) -> [IRCEffect] {
+    guard message.params.count >= 2, session.registered || message.command == "NOTICE" else {
+      return []
+    }
+    let sender = message.sourceNick ?? ""
+    let isOwn = session.isMe(sender)
+    // Our lines in played-back history are history, never the echo of something pending.
+    if isOwn, message.command == "PRIVMSG", !channels.isHistory(batch: message.tags["batch"]),
+      let effects = outbox.echo(message, session: session)
+    {
+      return effects
+    }
+    let target = message.params[0]
+    var raw = message.params[1]
+    var isAction = false
+    if let ctcp = IRCText.ctcp(raw) {
+      // Only ACTION is shown; other CTCP requests (VERSION, PING …) are not answered.
+      guard ctcp.command == "ACTION", message.command == "PRIVMSG" else { return [] }
+      raw = ctcp.argument
+      isAction = true
+    }
+    let shown = IRCText.stripFormatting(raw)
+    let converted = IRCTagConvention.received(
+      body: shown, tagValue: message.tags[IRCTagConvention.clientTag])
+    let conversation: String
+    if session.support.isChannel(target) {
+      conversation = target
+    } else if isOwn {
+      conversation = target
+    } else {
+      conversation = sender.isEmpty ? target : sender
+    }
+    var incoming = IRCIncomingMessage(
+      conversation: conversation, sender: sender, body: converted.body, tags: converted.tags)
+    incoming.isAction = isAction
+    incoming.isNotice = message.command == "NOTICE"
+    incoming.isOwn = isOwn
+    incoming.mentionsMe =
+      !isOwn
+      && IRCText.mentions(
+        session.nick, in: converted.body, casemapping: session.support.casemapping)
+    incoming.msgid = message.tags["msgid"]
+    incoming.time = message.tags["time"].flatMap(IRCServerTime.parse)
+    if channels.collect(incoming, batch: message.tags["batch"]) { return [] }
+    return [.event(.message(incoming))]
+  }
+
+  private mutating func tick(at now: Date) -> [IRCEffect] {
+    if let wakeAt, now >= wakeAt { self.wakeAt = nil }
+    switch state {
+    case .disconnected:
+      guard let retryAt, now >= retryAt else { return [] }
+      return connectNow()
+    case .registering, .ready:
+      switch liveness.check(at: now) {
+      case .nothing: return []
+      case .ping:
+        let token = "natter-\(Int(now.timeIntervalSince1970))"
+        return [.write(IRCMessage(command: "PING", params: [token]).serialized)]
+      case .dead:
+        let seconds = Int(IRCLiveness.answer)
+        return [.close] + lost(reason: "The server did not answer for \(seconds) seconds", at: now)
+      }
+    case .idle, .connecting:
+      return []
+    }
+  }
+
+  private mutating func lost(reason: String, at now: Date) -> [IRCEffect] {
+    switch state {
+    case .idle, .disconnected: return []
+    case .connecting, .registering, .ready: break
+    }
+    liveness.stop()
+    session.registered = false
+    outbox.reset()
+    // 53 random bits as a fraction in 0..<1.
+    let fraction = Double(random.next() >> 11) * 0x1.0p-53
+    let delay = liveness.nextDelay(random: fraction)
+    let retry = now + delay
+    retryAt = retry
+    return channels.reset() + transition(to: .disconnected(reason: reason, retryAt: retry))
+  }
+
+  private mutating func transition(to new: IRCConnectionState) -> [IRCEffect] {
+    guard new != state else { return [] }
+    state = new
+    return [.event(.stateChanged(new))]
+  }
+
+  /// Asks for a tick when the next deadline is sooner than the one already asked for.
+  private mutating func scheduleWake(now: Date) -> [IRCEffect] {
+    let deadline: Date?
+    switch state {
+    case .disconnected: deadline = retryAt
+    case .registering, .ready: deadline = liveness.deadline
+    case .idle, .connecting: deadline = nil
+    }
+    guard let deadline else { return [] }
+    if let wakeAt, wakeAt <= deadline, wakeAt > now { return [] }
+    wakeAt = deadline
+    return [.wake(at: deadline)]
+  }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What `IRCConnection.handle(_:at:)` asks the host to do, in order.
+public enum IRCEffect: Equatable, Sendable {
+  /// Write one line (add CR LF).
+  case write(String)
+  /// Feed `.tick` at or after this moment; a later `wake` replaces an earlier one.
+  case wake(at: Date)
+  /// Open a new connection, then feed `.connected` (or `.disconnected` when it fails).
+  case connect
+  /// Close the socket; the connection already counts itself as disconnected.
+  case close
+  /// Something to store or show.
+  case event(IRCEvent)
+
+  /// The effect as it may be logged: the SASL payload is never shown.
+  public var logDescription: String {
+    if case .write(let line) = self, line.hasPrefix("AUTHENTICATE "),
+      line != "AUTHENTICATE PLAIN", line != "AUTHENTICATE +"
+    {
+      return "write(AUTHENTICATE <hidden>)"
+    }
+    return "\(self)"
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A PRIVMSG or NOTICE as Natter stores and shows it.
+public struct IRCIncomingMessage: Equatable, Sendable {
+  /// The channel, or for a private message the other person's nickname.
+  public var conversation: String
+  public var sender: String
+  /// Shown text: formatting removed, the tag suffix removed, an ACTION unwrapped.
+  public var body: String
+  /// Tag spellings without `#` (SPEC §9's convention).
+  public var tags: [String]
+  public var isAction = false
+  public var isNotice = false
+  /// Sent by us (another client of ours, or history), not matched to the outbox.
+  public var isOwn = false
+  /// Mentions our nickname as a whole word.
+  public var mentionsMe = false
+  public var msgid: String?
+  public var time: Date?
+
+  public init(conversation: String, sender: String, body: String, tags: [String] = []) {
+    self.conversation = conversation
+    self.sender = sender
+    self.body = body
+    self.tags = tags
+  }
+}

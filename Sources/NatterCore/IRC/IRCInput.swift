@@ -1,0 +1,21 @@
+/// What the host feeds `IRCConnection.handle(_:at:)`.
+public enum IRCInput: Equatable, Sendable {
+  /// Open a connection now: at start, on `Reconnect`, or when the network is back.
+  case connectNow
+  /// The socket (and TLS) is up.
+  case connected
+  /// One line from the server without CR LF, decoded with `IRCText.decode`.
+  case lineReceived(String)
+  /// A timer asked for with `IRCEffect.wake(at:)` fired (extra ticks do no harm).
+  case tick
+  /// Deliver a message; it waits in the outbox while offline.
+  case send(IRCOutgoing)
+  /// `/join #chan [key]`; remembered for reconnects.
+  case join(channel: String, key: String?)
+  /// `/part [reason]`.
+  case part(channel: String, reason: String?)
+  /// Any other command (`/nick`, `/topic`, `/quote RAW`), written as is while registered.
+  case command(IRCMessage)
+  /// The connection failed or closed; `reason` is the transport's error when there was one.
+  case disconnected(reason: String?)
+}

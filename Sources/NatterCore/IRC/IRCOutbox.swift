@@ -1,0 +1,144 @@
+import Foundation
+
+/// Delivery: pending messages in order, each line written once per connection, confirmed by
+/// the server's echo (by `label` with `labeled-response`, else the next echo of the same
+/// target and text), written again after a reconnect only while unconfirmed, and failed with
+/// the server's reason when it refuses one.
+struct IRCOutbox: Equatable, Sendable {
+  /// Pending messages in the order they were sent; the store may keep and restore them.
+  private(set) var entries: [IRCOutboxEntry]
+  /// Lines of each entry written on this connection (by message id).
+  private var written: [String: Int] = [:]
+  /// One written line: the message it belongs to and its index.
+  private struct LineRef: Equatable, Sendable {
+    let id: String
+    let line: Int
+  }
+
+  /// `label` → the line it was written with, for this connection.
+  private var labels: [String: LineRef] = [:]
+  /// Never reused, so a late echo cannot confirm the wrong line.
+  private var nextLabel = 1
+
+  init(entries: [IRCOutboxEntry] = []) { self.entries = entries }
+
+  var footprint: Int { entries.count + written.count + labels.count }
+
+  /// A new connection: nothing is written on it yet.
+  mutating func reset() {
+    written = [:]
+    labels = [:]
+  }
+
+  mutating func enqueue(_ message: IRCOutgoing, session: IRCSession) -> [IRCEffect] {
+    guard !entries.contains(where: { $0.message.id == message.id }) else { return [] }
+    entries.append(IRCOutboxEntry(message: message))
+    return session.registered ? flush(session: session) : []
+  }
+
+  /// Writes every line not yet written on this connection, in order.
+  mutating func flush(session: IRCSession) -> [IRCEffect] {
+    var effects: [IRCEffect] = []
+    var index = 0
+    while index < entries.count {
+      var entry = entries[index]
+      let texts =
+        entry.texts
+        ?? entry.message.texts(maxBytes: session.textBudget(target: entry.message.target))
+      entry.texts = texts
+      entries[index] = entry
+      let start = max(entry.confirmedLines, written[entry.message.id] ?? 0)
+      for line in start..<max(start, texts.count) {
+        effects.append(.write(privmsg(entry, line: line, session: session)))
+      }
+      written[entry.message.id] = texts.count
+      if !session.has("echo-message") {
+        // Nothing will come back: written is as confirmed as it gets.
+        entries.remove(at: index)
+        effects.append(.event(.echoConfirmed(id: entry.message.id, msgid: nil, time: nil)))
+        continue
+      }
+      index += 1
+    }
+    return effects
+  }
+
+  private mutating func privmsg(_ entry: IRCOutboxEntry, line: Int, session: IRCSession) -> String {
+    var tags: [String: String] = [:]
+    if session.has("message-tags"), !entry.message.tags.isEmpty {
+      tags[IRCTagConvention.clientTag] = IRCTagConvention.tagValue(entry.message.tags)
+    }
+    if session.has("labeled-response"), session.has("echo-message") {
+      let label = "n\(nextLabel)"
+      nextLabel += 1
+      labels[label] = LineRef(id: entry.message.id, line: line)
+      tags["label"] = label
+    }
+    let text = entry.texts?[line] ?? ""
+    return IRCMessage(tags: tags, command: "PRIVMSG", params: [entry.message.target, text])
+      .serialized
+  }
+
+  /// Our own PRIVMSG or NOTICE came back: the effects of confirming it, or nil when it matches
+  /// nothing pending (sent by another client of ours).
+  mutating func echo(_ message: IRCMessage, session: IRCSession) -> [IRCEffect]? {
+    guard message.params.count >= 2 else { return nil }
+    let target = message.params[0]
+    let text = message.params[1]
+    var match: (index: Int, line: Int)?
+    if let label = message.tags["label"], let known = labels.removeValue(forKey: label) {
+      if let index = entries.firstIndex(where: { $0.message.id == known.id }) {
+        match = (index, known.line)
+      }
+    } else {
+      let map = session.support.casemapping
+      for (index, entry) in entries.enumerated() {
+        let line = entry.confirmedLines
+        guard line < (written[entry.message.id] ?? 0), let texts = entry.texts else { continue }
+        if map.equal(entry.message.target, target), texts[line] == text {
+          match = (index, line)
+          break
+        }
+      }
+    }
+    guard let match else { return nil }
+    var entry = entries[match.index]
+    guard match.line == entry.confirmedLines else { return [] }  // an echo out of order
+    if entry.confirmedLines == 0 {
+      entry.msgid = message.tags["msgid"]
+      entry.time = message.tags["time"].flatMap(IRCServerTime.parse)
+    }
+    entry.confirmedLines += 1
+    if entry.confirmedLines >= (entry.texts?.count ?? 0) {
+      entries.remove(at: match.index)
+      written[entry.message.id] = nil
+      return [.event(.echoConfirmed(id: entry.message.id, msgid: entry.msgid, time: entry.time))]
+    }
+    entries[match.index] = entry
+    return [.event(.deliveryProgress(id: entry.message.id, confirmedLines: entry.confirmedLines))]
+  }
+
+  /// A refusal (404, 489, …): the message it is about fails with the server's reason. Found by
+  /// `label`, else the oldest written, unconfirmed message to that target.
+  mutating func refuse(_ message: IRCMessage, error: IRCServerError, session: IRCSession)
+    -> [IRCEffect]?
+  {
+    var index: Int?
+    if let label = message.tags["label"], let known = labels.removeValue(forKey: label) {
+      index = entries.firstIndex { $0.message.id == known.id }
+    } else if let target = error.target {
+      let map = session.support.casemapping
+      index = entries.firstIndex { entry in
+        map.equal(entry.message.target, target)
+          && entry.confirmedLines < (written[entry.message.id] ?? 0)
+      }
+    } else {
+      index = entries.firstIndex { $0.confirmedLines < (written[$0.message.id] ?? 0) }
+    }
+    guard let index else { return nil }
+    let entry = entries.remove(at: index)
+    written[entry.message.id] = nil
+    labels = labels.filter { $0.value.id != entry.message.id }
+    return [.event(.messageFailed(id: entry.message.id, reason: error.sentence))]
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Registration: CAP LS 302 / REQ / ACK / NAK / END, SASL PLAIN, NICK and USER, the 433
+/// fallback (`nick_`, `nick__`, …) and the welcome.
+struct IRCRegistration: Equatable, Sendable {
+  /// The capabilities of SPEC §9, requested when offered (`sasl` only with an account).
+  static let wanted: Set<String> = [
+    "message-tags", "server-time", "echo-message", "batch", "labeled-response", "sasl",
+    "multi-prefix",
+  ]
+  /// `AUTHENTICATE` carries at most this many bytes of base64 a line.
+  static let saslChunk = 400
+  /// How many `_` the 433 fallback adds before it gives up.
+  static let maxNickAttempts = 9
+  /// At most this many capabilities are kept from a (multi-line) CAP LS.
+  static let maxOffered = 200
+
+  enum Phase: Equatable, Sendable {
+    case negotiating, authenticating, welcoming, done
+  }
+
+  var phase = Phase.negotiating
+  private(set) var offered: [String: String] = [:]
+  private var nickAttempts = 0
+  private var saslMechanisms: String?
+
+  /// The first lines on a new connection.
+  mutating func start(account: IRCAccount) -> [IRCEffect] {
+    self = IRCRegistration()
+    return [
+      .write("CAP LS 302"),
+      .write(IRCMessage(command: "NICK", params: [account.nick]).serialized),
+      .write(
+        IRCMessage(command: "USER", params: [account.userName, "0", "*", account.realName])
+          .serialized),
+    ]
+  }
+
+  /// Handles the lines that belong to registration; nil means "not mine".
+  mutating func receive(
+    _ message: IRCMessage, account: IRCAccount, session: inout IRCSession
+  ) -> [IRCEffect]? {
+    switch message.command {
+    case "CAP": return cap(message, account: account, session: &session)
+    case "AUTHENTICATE": return authenticate(message, account: account)
+    case "900": return []  // logged in as …
+    case "903", "907": return endNegotiation()
+    case "908":
+      saslMechanisms = message.params.count > 1 ? message.params[1] : nil
+      return []
+    case "902", "904", "905", "906":
+      guard phase == .authenticating else { return nil }
+      var effects = error(message, account: account)
+      effects += endNegotiation()
+      return effects
+    case "433", "432", "436":
+      guard !session.registered else { return nil }
+      return nicknameRefused(message, account: account, session: &session)
+    case "001":
+      phase = .done
+      session.registered = true
+      if let nick = message.params.first, !nick.isEmpty { session.nick = nick }
+      return [.event(.registered(nick: session.nick))]
+    case "005":
+      session.support.apply(message.params.dropFirst().dropLast())
+      return []
+    default: return nil
+    }
+  }
+
+  private mutating func cap(
+    _ message: IRCMessage, account: IRCAccount, session: inout IRCSession
+  ) -> [IRCEffect] {
+    guard message.params.count >= 2 else { return [] }
+    let subcommand = message.params[1].uppercased()
+    let list = message.params.count > 2 ? message.params[message.params.count - 1] : ""
+    let names = list.split(separator: " ").map(String.init)
+    switch subcommand {
+    case "LS", "NEW":
+      for token in names where offered.count < Self.maxOffered && !token.hasPrefix("=") {
+        let pair = token.split(separator: "=", maxSplits: 1).map(String.init)
+        offered[pair[0]] = pair.count > 1 ? pair[1] : ""
+      }
+      // `CAP * LS * :…` means more lines follow.
+      let more = subcommand == "LS" && message.params.count > 3 && message.params[2] == "*"
+      if more { return [] }
+      let request = Self.wanted.filter { name in
+        guard let value = offered[name], !session.has(name) else { return false }
+        if name == "sasl" {
+          return account.wantsSASL
+            && (value.isEmpty || value.split(separator: ",").contains("PLAIN"))
+        }
+        return true
+      }
+      if request.isEmpty {
+        return subcommand == "LS" && phase == .negotiating ? endNegotiation() : []
+      }
+      return [.write("CAP REQ :" + request.sorted().joined(separator: " "))]
+    case "ACK":
+      for name in names {
+        if name.hasPrefix("-") {
+          session.capabilities.remove(String(name.dropFirst()))
+        } else {
+          session.capabilities.insert(name)
+        }
+      }
+      guard phase == .negotiating else { return [] }
+      if session.has("sasl"), account.wantsSASL {
+        phase = .authenticating
+        return [.write("AUTHENTICATE PLAIN")]
+      }
+      return endNegotiation()
+    case "NAK":
+      // REQ is all or nothing: go on without them.
+      return phase == .negotiating ? endNegotiation() : []
+    case "DEL":
+      for name in names { session.capabilities.remove(name) }
+      return []
+    default:
+      return []
+    }
+  }
+
+  private mutating func authenticate(_ message: IRCMessage, account: IRCAccount) -> [IRCEffect] {
+    guard phase == .authenticating, message.params.first == "+",
+      let user = account.saslAccount, let password = account.saslPassword
+    else { return [] }
+    let payload = Data((user + "\0" + user + "\0" + password).utf8).base64EncodedString()
+    return Self.authenticateLines(payload).map { .write($0) }
+  }
+
+  /// `AUTHENTICATE` lines for a base64 payload: 400-byte chunks, and `+` after a last chunk
+  /// of exactly 400 bytes (or for an empty payload).
+  static func authenticateLines(_ payload: String) -> [String] {
+    var lines: [String] = []
+    var rest = Substring(payload)
+    while !rest.isEmpty {
+      lines.append("AUTHENTICATE " + rest.prefix(saslChunk))
+      rest = rest.dropFirst(saslChunk)
+    }
+    if payload.utf8.count % saslChunk == 0 { lines.append("AUTHENTICATE +") }
+    return lines
+  }
+
+  private mutating func endNegotiation() -> [IRCEffect] {
+    guard phase == .negotiating || phase == .authenticating else { return [] }
+    phase = .welcoming
+    return [.write("CAP END")]
+  }
+
+  private func error(_ message: IRCMessage, account: IRCAccount) -> [IRCEffect] {
+    guard var error = IRCServerError(message) else { return [] }
+    if message.command == "904", let mechanisms = saslMechanisms,
+      !mechanisms.split(separator: ",").contains("PLAIN")
+    {
+      error.sentence =
+        "Signing in as \(account.saslAccount ?? "") failed: the server offers "
+        + "only \(mechanisms) (the server says: \(error.serverText))."
+    } else if message.command == "904" {
+      error.sentence =
+        "Signing in as \(account.saslAccount ?? "") failed "
+        + "(the server says: \(error.serverText))."
+    }
+    return [.event(.serverError(error))]
+  }
+
+  private mutating func nicknameRefused(
+    _ message: IRCMessage, account: IRCAccount, session: inout IRCSession
+  ) -> [IRCEffect] {
+    var effects: [IRCEffect] = []
+    if let error = IRCServerError(message) { effects.append(.event(.serverError(error))) }
+    guard message.command != "432", nickAttempts < Self.maxNickAttempts else { return effects }
+    nickAttempts += 1
+    let old = session.nick
+    session.nick = account.nick + String(repeating: "_", count: nickAttempts)
+    effects.append(.write(IRCMessage(command: "NICK", params: [session.nick]).serialized))
+    effects.append(.event(.nickChanged(from: old, to: session.nick)))
+    return effects
+  }
+}

@@ -1,0 +1,25 @@
+/// The facts of one connection that every reducer reads: who we are and what the server
+/// supports. Made fresh on each connect.
+struct IRCSession: Equatable, Sendable {
+  var nick: String
+  var capabilities: Set<String> = []
+  var support = IRCSupport()
+  var registered = false
+
+  init(nick: String) { self.nick = nick }
+
+  func isMe(_ name: String?) -> Bool {
+    guard let name else { return false }
+    return support.casemapping.equal(name, nick)
+  }
+
+  func has(_ capability: String) -> Bool { capabilities.contains(capability) }
+
+  /// The bytes a PRIVMSG's text may take: the line limit less CR LF, the prefix the server adds
+  /// when relaying it (`:nick!user@host `, with the longest usual user and host) and
+  /// `PRIVMSG target :`.
+  func textBudget(target: String) -> Int {
+    let prefix = 1 + nick.utf8.count + 1 + 10 + 1 + 63 + 1
+    return support.lineLength - 2 - prefix - "PRIVMSG  :".utf8.count - target.utf8.count
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import NatterCore
+
+@Suite struct IRCChannelsTests {
+  private func members(_ events: [IRCEvent], _ channel: String) -> [IRCMember]? {
+    events.compactMap { event -> [IRCMember]? in
+      if case .members(channel, let list) = event { return list }
+      return nil
+    }.last
+  }
+
+  @Test func ownJoinIsReportedAndOthersBecomeMembers() {
+    var script = IRCScript()
+    script.register()
+    script.server(":me!u@h JOIN #second")
+    #expect(script.takeEvents() == [.joined(channel: "#second")])
+    script.server(":alice!a@h JOIN #second")
+    #expect(members(script.takeEvents(), "#second") == [IRCMember(nick: "alice")])
+    // Not in that channel: nothing.
+    script.server(":alice!a@h JOIN #elsewhere")
+    #expect(script.takeEvents().isEmpty)
+  }
+
+  @Test func joinInputSendsKeyAndIsRememberedForReconnects() {
+    var script = IRCScript()
+    script.register()
+    script.feed(.join(channel: "#secret", key: "hunter2"))
+    #expect(script.takeWritten() == ["JOIN #secret hunter2"])
+    script.feed(.disconnected(reason: nil))
+    script.feed(.connectNow)
+    script.feed(.connected)
+    script.server("CAP * LS :")
+    _ = script.takeWritten()
+    script.server(":irc.test 001 me :Welcome")
+    #expect(script.takeWritten() == ["JOIN #secret,#natter hunter2"])
+  }
+
+  @Test func namesKeepEveryPrefixWithMultiPrefix() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test 005 me PREFIX=(qov)~@+ :are supported")
+    script.server(":irc.test 353 me = #natter :~@alice +bob")
+    script.server(":irc.test 353 me = #natter :me")
+    #expect(script.takeEvents().isEmpty)  // nothing until the end of NAMES
+    script.server(":irc.test 366 me #natter :End of /NAMES list.")
+    #expect(
+      members(script.takeEvents(), "#natter") == [
+        IRCMember(nick: "alice", prefixes: "~@"), IRCMember(nick: "bob", prefixes: "+"),
+        IRCMember(nick: "me"),
+      ])
+  }
+
+  @Test func partQuitKickAndNickChangeUpdateMembers() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test 353 me = #natter :@alice bob carol me")
+    script.server(":irc.test 366 me #natter :End")
+    _ = script.takeEvents()
+    script.server(":alice!a@h NICK Alicia")
+    script.server(":bob!b@h PART #natter :bye")
+    script.server(":carol!c@h QUIT :gone")
+    let after = members(script.takeEvents(), "#natter")
+    #expect(after == [IRCMember(nick: "Alicia", prefixes: "@"), IRCMember(nick: "me")])
+    script.server(":Alicia!a@h KICK #natter me :out")
+    #expect(script.takeEvents() == [.parted(channel: "#natter")])
+  }
+
+  @Test func ownNickChangeIsReported() {
+    var script = IRCScript()
+    script.register()
+    script.server(":me!u@h NICK newme")
+    #expect(script.takeEvents().contains(.nickChanged(from: "me", to: "newme")))
+    #expect(script.connection.nick == "newme")
+  }
+
+  @Test func topicComesFromRepliesAndChanges() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test 332 me #natter :Welcome to \u{2}Natter\u{2}")
+    #expect(script.takeEvents() == [.topic(channel: "#natter", text: "Welcome to Natter")])
+    script.server(":alice!a@h TOPIC #Natter :New topic")
+    #expect(script.takeEvents() == [.topic(channel: "#natter", text: "New topic")])
+    script.server(":irc.test 331 me #natter :No topic is set")
+    #expect(script.takeEvents() == [.topic(channel: "#natter", text: "")])
+  }
+
+  private func historyLine(_ id: String, _ time: String, _ text: String) -> String {
+    "@batch=h1;time=\(time);msgid=\(id) :alice!a@h PRIVMSG #natter :\(text)"
+  }
+
+  @Test func chathistoryBatchArrivesWholeInTimeOrder() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test BATCH +h1 chathistory #natter")
+    script.server(historyLine("m2", "2026-01-01T10:00:02.000Z", "second"))
+    script.server(historyLine("m1", "2026-01-01T10:00:01.000Z", "first #old"))
+    #expect(script.takeEvents().isEmpty)
+    script.server(":irc.test BATCH -h1")
+    let events = script.takeEvents()
+    #expect(events.count == 1)
+    guard case .history(let target, let messages) = events.first else {
+      Issue.record("no history event")
+      return
+    }
+    #expect(target == "#natter")
+    #expect(messages.map(\.msgid) == ["m1", "m2"])
+    #expect(messages.first?.tags == ["old"])
+    // After the batch, messages are live again.
+    script.server(":alice!a@h PRIVMSG #natter :live")
+    #expect(script.takeEvents().count == 1)
+  }
+
+  @Test func otherBatchTypesPassThrough() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test BATCH +n1 netjoin irc.a irc.b")
+    script.server("@batch=n1 :alice!a@h PRIVMSG #natter :hi")
+    #expect(script.takeEvents().count == 1)
+    script.server(":irc.test BATCH -n1")
+    #expect(script.takeEvents().isEmpty)
+  }
+
+  @Test func disconnectInTheMiddleOfABatchKeepsWhatArrived() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test BATCH +h1 chathistory #natter")
+    script.server(historyLine("m1", "2026-01-01T10:00:01.000Z", "first"))
+    script.feed(.disconnected(reason: "reset"))
+    guard case .history("#natter", let messages) = script.takeEvents().first else {
+      Issue.record("the partial batch was not reported")
+      return
+    }
+    #expect(messages.map(\.body) == ["first"])
+    #expect(script.connection.channels.batches.isEmpty)
+    // The batch end on a later connection means nothing.
+    script.feed(.connectNow)
+    script.feed(.connected)
+    script.server(":irc.test BATCH -h1")
+    #expect(!script.takeEvents().contains { if case .history = $0 { true } else { false } })
+  }
+
+  @Test func openBatchesAreBounded() {
+    var script = IRCScript()
+    script.register()
+    for index in 0..<100 { script.server(":irc.test BATCH +b\(index) chathistory #natter") }
+    #expect(script.connection.channels.batches.count == IRCChannels.maxOpenBatches)
+  }
+}

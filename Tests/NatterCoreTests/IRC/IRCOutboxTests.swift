@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+@testable import NatterCore
+
+@Suite struct IRCOutboxTests {
+  private let hello = IRCOutgoing(id: "m1", target: "#natter", body: "hello", tags: ["a", "b"])
+  private let again = IRCOutgoing(id: "m2", target: "#natter", body: "again")
+
+  private func confirmed(_ events: [IRCEvent]) -> [String] {
+    events.compactMap { event in
+      if case .echoConfirmed(let id, _, _) = event { return id }
+      return nil
+    }
+  }
+
+  @Test func waitsOfflineAndGoesOutInOrderAfterRegistration() {
+    var script = IRCScript()
+    script.feed(.send(hello))
+    script.feed(.send(again))
+    #expect(script.takeWritten().isEmpty)
+    #expect(script.connection.pending.map(\.message.id) == ["m1", "m2"])
+    #expect(
+      script.reconnect(caps: "message-tags echo-message") == [
+        "@+natter.org/tags=a,b PRIVMSG #natter :hello #a #b", "PRIVMSG #natter again",
+      ])
+    #expect(script.connection.pending.count == 2)  // until their echoes come
+  }
+
+  @Test func echoByLabelConfirmsWithTheServersMsgidAndTime() {
+    var script = IRCScript()
+    script.register()
+    script.feed(.send(hello))
+    let line = script.takeWritten()
+    #expect(line == ["@+natter.org/tags=a,b;label=n1 PRIVMSG #natter :hello #a #b"])
+    script.server(
+      "@label=n1;msgid=abc;time=2026-11-29T18:55:41.000Z;+natter.org/tags=a,b "
+        + ":me!u@h PRIVMSG #natter :hello #a #b")
+    let time = IRCServerTime.parse("2026-11-29T18:55:41.000Z")
+    #expect(script.takeEvents() == [.echoConfirmed(id: "m1", msgid: "abc", time: time)])
+    #expect(script.connection.pending.isEmpty)
+  }
+
+  @Test func withoutLabelsTheNextEchoOfTheSameTargetAndTextConfirms() {
+    var script = IRCScript()
+    script.register(caps: "echo-message")
+    script.feed(.send(hello))
+    script.feed(.send(again))
+    _ = script.takeWritten()
+    // Our own line from another client is a message, not a confirmation.
+    script.server(":me!u@h PRIVMSG #natter :from my phone")
+    guard case .message(let other) = script.takeEvents().first else {
+      Issue.record("the other client's line was not a message")
+      return
+    }
+    #expect(other.isOwn && other.body == "from my phone")
+    script.server("@msgid=x1 :me!u@h PRIVMSG #Natter :hello #a #b")
+    script.server("@msgid=x2 :me!u@h PRIVMSG #natter again")
+    #expect(confirmed(script.takeEvents()) == ["m1", "m2"])
+  }
+
+  @Test func eachLineIsWrittenOncePerConnection() {
+    var script = IRCScript()
+    script.register()
+    script.feed(.send(hello))
+    script.feed(.send(again))
+    script.feed(.send(hello))  // the same id again is not a second message
+    #expect(script.takeWritten().count == 2)
+  }
+
+  @Test func disconnectBetweenSendAndEchoResendsOnlyTheUnconfirmed() {
+    var script = IRCScript()
+    script.register()
+    script.feed(.send(hello))
+    script.feed(.send(again))
+    _ = script.takeWritten()
+    script.server("@label=n1;msgid=x1 :me!u@h PRIVMSG #natter :hello #a #b")
+    #expect(confirmed(script.takeEvents()) == ["m1"])
+    script.feed(.disconnected(reason: "reset"))
+    // Labels never repeat, so a stray late echo cannot confirm the wrong line.
+    #expect(script.reconnect() == ["@label=n3 PRIVMSG #natter again"])
+    // A second drop before the echo: sent again, still once per connection.
+    script.feed(.disconnected(reason: "reset"))
+    #expect(script.reconnect(caps: "echo-message") == ["PRIVMSG #natter again"])
+    script.server(":me!u@h PRIVMSG #natter again")
+    #expect(confirmed(script.takeEvents()) == ["m2"])
+    script.feed(.disconnected(reason: "reset"))
+    #expect(script.reconnect().isEmpty)
+  }
+
+  @Test func refusalFailsTheMessageWithTheServersReason() throws {
+    var script = IRCScript()
+    script.register(caps: "echo-message")
+    script.feed(.send(hello))
+    script.feed(.send(IRCOutgoing(id: "m3", target: "bob", body: "psst")))
+    _ = script.takeEvents()
+    script.server(":irc.test 401 me bob :No such nick/channel")
+    script.server(":irc.test 404 me #natter :Cannot send to channel (+m)")
+    let events = script.takeEvents()
+    let failures = events.compactMap { event -> (String, String)? in
+      if case .messageFailed(let id, let reason) = event { return (id, reason) }
+      return nil
+    }
+    #expect(failures.map(\.0) == ["m3", "m1"])
+    #expect(failures[1].1.contains("#natter") && failures[1].1.contains("Cannot send to channel"))
+    #expect(script.connection.pending.isEmpty)
+    // The status line is shown too.
+    #expect(events.contains { if case .serverError(let e) = $0 { e.code == "404" } else { false } })
+  }
+
+  @Test func labeledRefusalFindsItsMessage() {
+    var script = IRCScript()
+    script.register()
+    script.feed(.send(hello))
+    script.feed(.send(again))
+    script.server("@label=n2 :irc.test 489 me #natter :You need voice")
+    let failed = script.takeEvents().compactMap { event -> String? in
+      if case .messageFailed(let id, _) = event { return id }
+      return nil
+    }
+    #expect(failed == ["m2"])
+  }
+
+  @Test func withoutEchoMessageWritingIsConfirming() {
+    var script = IRCScript()
+    script.register(caps: "message-tags")
+    script.feed(.send(hello))
+    #expect(confirmed(script.takeEvents()) == ["m1"])
+    #expect(script.connection.pending.isEmpty)
+  }
+
+  @Test func multiLineMessagesConfirmLineByLineAndRestartWhereTheyStopped() throws {
+    let long = IRCOutgoing(id: "m4", target: "#natter", body: "one\ntwo\nthree")
+    var script = IRCScript()
+    script.register()
+    script.feed(.send(long))
+    #expect(script.takeWritten().count == 3)
+    script.server("@label=n1;msgid=first :me!u@h PRIVMSG #natter one")
+    #expect(script.takeEvents() == [.deliveryProgress(id: "m4", confirmedLines: 1)])
+
+    // The app crashes here; the store kept the outbox as JSON.
+    let stored = try JSONEncoder().encode(script.connection.pending)
+    let restored = try JSONDecoder().decode([IRCOutboxEntry].self, from: stored)
+    var restarted = IRCScript(pending: restored)
+    #expect(
+      restarted.reconnect(caps: "echo-message") == [
+        "PRIVMSG #natter two", "PRIVMSG #natter three",
+      ])
+    restarted.server(":me!u@h PRIVMSG #natter two")
+    restarted.server(":me!u@h PRIVMSG #natter three")
+    #expect(restarted.takeEvents().last == .echoConfirmed(id: "m4", msgid: "first", time: nil))
+  }
+
+  @Test func ownLinesInHistoryAreNotEchoes() {
+    var script = IRCScript()
+    script.register(caps: "echo-message batch")
+    script.feed(.send(again))
+    script.server(":irc.test BATCH +h chathistory #natter")
+    script.server("@batch=h;msgid=old :me!u@h PRIVMSG #natter again")
+    script.server(":irc.test BATCH -h")
+    #expect(script.connection.pending.map(\.message.id) == ["m2"])
+    script.server("@msgid=new :me!u@h PRIVMSG #natter again")
+    #expect(script.takeEvents().last == .echoConfirmed(id: "m2", msgid: "new", time: nil))
+  }
+
+  @Test func actionsGoOutAsCTCPAndTheirEchoConfirms() {
+    var script = IRCScript()
+    script.register(caps: "echo-message")
+    script.feed(.send(IRCOutgoing(id: "m5", target: "#natter", body: "waves", isAction: true)))
+    #expect(script.takeWritten() == ["PRIVMSG #natter :\u{1}ACTION waves\u{1}"])
+    script.server(":me!u@h PRIVMSG #natter :\u{1}ACTION waves\u{1}")
+    #expect(confirmed(script.takeEvents()) == ["m5"])
+  }
+}

@@ -40,6 +40,7 @@ final class MainWindow: Widget {
     if let message = session.banner { banner.show(message) }
     composer.seedTagHistory(session.recentTags())
     composer.restore(session.loadDraft())
+    if composer.foldLongLines() { composer.showNotice(LongLineFold.notice) }
 
     // Closing saves the draft at once; the 500 ms debounce may not have fired yet.
     Signal.connectReturning(pointer, "close-request") { [unowned self] in

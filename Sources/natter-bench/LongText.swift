@@ -97,7 +97,9 @@ extension Bench {
     try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     let output = Self.run([options.natter, "--data-dir", directory.path, "--import", file.path])
-    if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("natter.sqlite3").path) {
+    if !FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("natter.sqlite3").path)
+    {
       throw Launch.Failure.cannotStart("import failed: \(output)")
     }
     return directory.path

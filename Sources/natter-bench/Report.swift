@@ -134,7 +134,8 @@ struct Report {
     for shape in LongText.allCases {
       var cells: [String] = []
       var met = true
-      for what in ["send", "paint", "startup", "scroll"] + Bench.longPasteSizes.map({ "paste \($0)" })
+      for what in ["send", "paint", "startup", "scroll"]
+        + Bench.longPasteSizes.map({ "paste \($0)" })
       {
         let key = Bench.longKey(what, shape)
         guard let value = bench.median(key) else {
@@ -143,7 +144,8 @@ struct Report {
           continue
         }
         let hung = bench.timedOut[key, default: 0]
-        var cell = hung > 0 && value >= limit * 1_000_000 ? "hung (> \(Int(limit)) s)" : Self.ms(value)
+        var cell =
+          hung > 0 && value >= limit * 1_000_000 ? "hung (> \(Int(limit)) s)" : Self.ms(value)
         if hung > 0 && value < limit * 1_000_000 { cell += " (\(hung) hung)" }
         if what == "paint" {
           if let bare { cell += String(format: " (%.2f×)", value / bare) }
@@ -152,9 +154,13 @@ struct Report {
         }
         cells.append(cell)
       }
-      lines.append("| \(shape.rawValue) | " + cells.joined(separator: " | ") + " | \(met ? "yes" : "**no**") |")
+      lines.append(
+        "| \(shape.rawValue) | " + cells.joined(separator: " | ") + " | \(met ? "yes" : "**no**") |"
+      )
     }
-    if let bare { lines.append("| (bare C GTK 4 window, start → first frame) | | \(Self.ms(bare)) | | | | | |") }
+    if let bare {
+      lines.append("| (bare C GTK 4 window, start → first frame) | | \(Self.ms(bare)) | | | | | |")
+    }
   }
 
   private static func ms(_ microseconds: Double) -> String {

@@ -50,6 +50,16 @@ extension ComposerView {
     return true
   }
 
+  /// The draft as the text view shows it, without folded text; for tests.
+  var visibleText: String {
+    var start = GtkTextIter()
+    var end = GtkTextIter()
+    gtk_text_buffer_get_bounds(buffer.buffer, &start, &end)
+    guard let chars = gtk_text_buffer_get_text(buffer.buffer, &start, &end, 0) else { return "" }
+    defer { g_free(chars) }
+    return String(cString: chars)
+  }
+
   private var foldTag: UnsafeMutablePointer<GtkTextTag>? {
     let table = gtk_text_buffer_get_tag_table(buffer.buffer)
     if let tag = gtk_text_tag_table_lookup(table, Self.foldTagName) { return tag }

@@ -85,7 +85,9 @@ final class TranscriptRow: Widget {
       gtk_label_set_text(body.opaque, preview.text)
     }
     foldedMessage = preview.isFolded ? message : nil
-    if preview.isFolded { makeShowMoreButton().isVisible = true } else {
+    if preview.isFolded {
+      makeShowMoreButton().isVisible = true
+    } else {
       showMoreButton?.isVisible = false
     }
 
@@ -118,6 +120,13 @@ final class TranscriptRow: Widget {
   var timeTooltip: String? {
     shownDate.flatMap { date in tooltipFormatter?.tooltip(for: date) }
   }
+  /// The `Show more` button while it shows, for tests.
+  var visibleShowMoreButton: Widget? {
+    guard let showMoreButton, showMoreButton.isVisible else { return nil }
+    return showMoreButton
+  }
+  /// The tag chips (and the `+N more` count) shown, for tests.
+  var shownTagWidgets: Int { tagButtons.count }
   /// Whether the `edited` marker shows, for tests.
   var showsEdited: Bool {
     guard let footer else { return false }

@@ -18,6 +18,16 @@ public enum LongLineFold {
     return keptAtEachEnd..<(length - keptAtEachEnd)
   }
 
+  /// A restored draft longer than this (UTF-8 bytes) goes into the composer a piece at a time,
+  /// as a paste does: GtkTextView lays out every line set at once in the next frame (5 MB of
+  /// short lines blocked the window for 1.7 s).
+  public static let restoreWholeUpToBytes = 64 * 1024
+
+  /// Whether `draft` is restored a piece at a time.
+  public static func restoresInPieces(_ draft: Draft) -> Bool {
+    draft.text.utf8.count > restoreWholeUpToBytes
+  }
+
   /// The notice shown after a paste or a restored draft folded a paragraph.
   public static let notice = "Part of a very long line is hidden here; it is sent whole"
 }

@@ -23,4 +23,13 @@ struct LongLineFoldTests {
     #expect(range?.isEmpty == false)
     #expect(range.map { length - $0.count } == 2 * LongLineFold.keptAtEachEnd)
   }
+
+  @Test func onlyLargeDraftsAreRestoredInPieces() {
+    #expect(!LongLineFold.restoresInPieces(Draft(text: "hello", chips: ["a"])))
+    let limit = LongLineFold.restoreWholeUpToBytes
+    #expect(!LongLineFold.restoresInPieces(Draft(text: String(repeating: "x", count: limit))))
+    #expect(LongLineFold.restoresInPieces(Draft(text: String(repeating: "x", count: limit + 1))))
+    #expect(
+      LongLineFold.restoresInPieces(Draft(text: String(repeating: "é", count: limit / 2 + 1))))
+  }
 }

@@ -22,8 +22,11 @@ enum LongText: String, CaseIterable {
     let count = unit.unicodeScalars.count
     var out = String(repeating: unit, count: scalars / count + 1)
     out.unicodeScalars.removeLast(out.unicodeScalars.count - scalars)
-    // No message ends in whitespace (sending trims it).
-    if self != .unbroken && self != .marks { out.unicodeScalars.append("x") }
+    // No message ends in whitespace (sending trims it), and the length stays `scalars`.
+    if self != .unbroken && self != .marks {
+      out.unicodeScalars.removeLast()
+      out.unicodeScalars.append("x")
+    }
     return out
   }
 }

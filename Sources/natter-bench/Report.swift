@@ -148,7 +148,7 @@ struct Report {
           hung > 0 && value >= limit * 1_000_000 ? "hung (> \(Int(limit)) s)" : Self.ms(value)
         if hung > 0 && value < limit * 1_000_000 { cell += " (\(hung) hung)" }
         if what == "paint" {
-          if let bare { cell += String(format: " (%.2f×)", value / bare) }
+          if let bare, hung == 0 { cell += String(format: " (%.2f×)", value / bare) }
         } else if value > 50_000 || hung > 0 {
           met = false
         }

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import NatterCore
 
 /// Timestamps for `natter-bench`, written as `event <CLOCK_MONOTONIC µs>` lines to the FIFO
 /// named by `NATTER_BENCH`. Unset (every normal run), each entry point returns after one check.
@@ -60,7 +61,8 @@ enum BenchProbe {
   static func stored(_ body: String) {
     guard fifo != nil else { return }
     emit("stored")
-    awaitedBody = body
+    // What the row's label shows: a long body is folded (MessageFold).
+    awaitedBody = MessageFold.preview(of: body).text
     framesSinceStored = 0
   }
 

@@ -33,6 +33,20 @@ struct ComposerLongLineTests {
     #expect(line.hasPrefix(composer.visibleText.prefix(LongLineFold.keptAtEachEnd)))
   }
 
+  @Test func everyLongLineOfAPasteIsFoldedNotOnlyTheLast() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    // Lines of 5,000 characters: several end inside each 32 KB piece.
+    let text = (0..<20).map { String(repeating: "\($0 % 10)", count: 5_000) }
+      .joined(separator: "\n")
+    composer.paste(text, from: nil)
+    MainLoop.iterate(until: { !composer.isPasting }, seconds: 60)
+    #expect(composer.buffer.text == text)
+    let shown = composer.visibleText.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(shown.count == 20)
+    #expect(shown.allSatisfy { $0.count == 2 * LongLineFold.keptAtEachEnd })
+  }
+
   @Test func shortLinesAreNotFolded() throws {
     let (composer, window) = try makeComposer()
     defer { window.close() }

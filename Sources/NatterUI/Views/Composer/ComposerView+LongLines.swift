@@ -19,13 +19,27 @@ extension ComposerView {
     return folded
   }
 
-  /// Folds (or unfolds) the paragraph holding the caret; returns whether it is folded.
-  @discardableResult
-  func foldLongLineAtCaret() -> Bool {
+  /// The line the caret is on.
+  var caretLine: Int {
     let textBuffer = buffer.buffer
     var caret = GtkTextIter()
     gtk_text_buffer_get_iter_at_mark(textBuffer, &caret, gtk_text_buffer_get_insert(textBuffer))
-    return foldLongLine(at: caret)
+    return Int(gtk_text_iter_get_line(&caret))
+  }
+
+  /// Folds (or unfolds) the paragraphs from line `first` to the caret's, the ones a piece of a
+  /// paste just went into; returns whether any is folded.
+  @discardableResult
+  func foldLongLines(fromLine first: Int) -> Bool {
+    let textBuffer = buffer.buffer
+    var line = GtkTextIter()
+    gtk_text_buffer_get_iter_at_line(textBuffer, &line, gint(first))
+    let last = caretLine
+    var folded = false
+    repeat {
+      if foldLongLine(at: line) { folded = true }
+    } while gtk_text_iter_get_line(&line) < last && gtk_text_iter_forward_line(&line) != 0
+    return folded
   }
 
   /// Hides the middle of the paragraph holding `iter` when it is too long; returns whether it

@@ -49,9 +49,10 @@ extension ComposerView {
     var folded = false
     func insertNext() {
       if let piece = pieces.popFirst() {
+        let firstLine = caretLine
         gtk_text_buffer_insert_interactive_at_cursor(textBuffer, String(piece), -1, 1)
-        // Before the next frame lays the paragraph out: a 1 MB line never finished otherwise.
-        if foldLongLineAtCaret() { folded = true }
+        // Before the next frame lays the paragraphs out: a 1 MB line never finished otherwise.
+        if foldLongLines(fromLine: firstLine) { folded = true }
         gtk_text_view_scroll_mark_onscreen(
           textView.typed(), gtk_text_buffer_get_insert(textBuffer))
       }

@@ -39,17 +39,30 @@ final class MainWindow: Widget {
       })
     if let message = session.banner { banner.show(message) }
     composer.seedTagHistory(session.recentTags())
-    composer.restore(session.loadDraft())
+    restoreDraft(session.loadDraft())
 
-    // Closing saves the draft at once; the 500 ms debounce may not have fired yet.
+    // Closing saves the draft at once; the 500 ms debounce may not have fired yet. Not while a
+    // paste (or a long draft's restore) is half in: the saved draft is then the whole one.
     Signal.connectReturning(pointer, "close-request") { [unowned self] in
-      session.saveDraft(composer.draft)
+      if !composer.isPasting { session.saveDraft(composer.draft) }
       return false
     }
     BenchProbe.attach(to: widget)
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }
+
+  /// The saved draft back in the composer; a long one a piece at a time, as a paste goes in,
+  /// with paragraphs too long to lay out folded (issue 13).
+  private func restoreDraft(_ draft: Draft) {
+    guard LongLineFold.restoresInPieces(draft) else {
+      composer.restore(draft)
+      if composer.foldLongLines() { composer.showNotice(LongLineFold.notice) }
+      return
+    }
+    composer.restore(Draft(chips: draft.chips))
+    composer.paste(draft.text, from: nil)
+  }
 
   static let defaultSize: (width: Int32, height: Int32) = (720, 640)
 

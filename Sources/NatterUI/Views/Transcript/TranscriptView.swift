@@ -169,6 +169,15 @@ final class TranscriptView: Widget {
     updateJumpButton()
   }
 
+  /// `Show more`: the whole message in a scrolling view of its own.
+  func showWhole(_ message: Message) {
+    let window: UnsafeMutablePointer<GtkWindow>? = cast(gtk_widget_get_root(list.widget))
+    viewer = MessageViewer.present(message, transientFor: window)
+  }
+
+  /// The viewer `Show more` opened last, for tests.
+  private(set) weak var viewer: MessageViewer?
+
   // MARK: Search
 
   var isSearchOpen: Bool { Bool(gboolean: gtk_search_bar_get_search_mode(searchBar.opaque)) }
@@ -300,6 +309,7 @@ final class TranscriptView: Widget {
       guard let self, let item else { return }
       let row = TranscriptRow()
       row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
+      row.onShowMore = { [weak self] message in self?.showWhole(message) }
       gtk_list_item_set_activatable(OpaquePointer(item), 0)
       gtk_list_item_set_child(OpaquePointer(item), row.widget)
       rows[item] = row

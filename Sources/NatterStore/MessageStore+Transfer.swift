@@ -7,19 +7,22 @@ import Foundation
 /// whole seconds, or exactly three fraction digits when the milliseconds are not zero. So
 /// export → import into an empty store → export gives identical bytes.
 extension MessageStore {
-  /// Writes every message to `url` (created or truncated); returns how many were written.
+  /// Writes every message to `url`; returns how many were written.
+  ///
+  /// The messages go to a temporary file beside `url` that replaces it only when complete, so
+  /// a failed export leaves the old file as it was. `url` must not be the database itself.
   @discardableResult
   public func export(to url: URL) throws -> Int {
-    let fd = Foundation.open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw StoreError.io(path: url.path, detail: String(cString: strerror(errno)))
+    let target = try ExportTarget(path: url.path, protecting: databaseURL)
+    let count: Int
+    do {
+      count = try export(toDescriptor: target.descriptor, path: url.path)
+    } catch {
+      target.abandon()
+      throw error
     }
-    defer { close(fd) }
-    let count = try export(toDescriptor: fd, path: url.path)
-    // The export is often a backup; make sure it is on disk before saying it is done.
-    guard fsync(fd) == 0 || errno == EINVAL else {
-      throw StoreError.io(path: url.path, detail: String(cString: strerror(errno)))
-    }
+    // The export is often a backup; `commit` syncs it before saying it is done.
+    try target.commit()
     return count
   }
 

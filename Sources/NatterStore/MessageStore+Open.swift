@@ -33,12 +33,17 @@ extension MessageStore {
     }
     // Root ignores permission bits, so only a real write tells whether the directory is writable
     // (a read-only mount fails here with EROFS even for root).
-    if let problem = writeProbe(directory: directory) {
-      return unsaved(reason: .readOnly(detail: "\(directory): \(problem)"))
-    }
     let file = dataDirectory.appendingPathComponent(databaseFileName)
+    if let problem = writeProbe(directory: directory) {
+      return readOnly(
+        file,
+        reason: problem.code == ENOSPC
+          ? .diskFull : .readOnly(detail: "\(directory): \(problem.message)"))
+    }
     do {
       return .opened(try openFile(file))
+    } catch let error as StoreError where error == .diskFull || error.isReadOnly {
+      return readOnly(file, reason: error)
     } catch StoreError.corrupt(let detail) {
       return recover(file, reason: .corrupt(detail: detail), now: now)
     } catch StoreError.sqlite(let code, let message)
@@ -89,6 +94,15 @@ extension MessageStore {
     return MessageStore(db: db, databaseURL: file)
   }
 
+  /// The saved history shown read-only when it can be read, else an empty unsaved session.
+  private static func readOnly(_ file: URL, reason: StoreError) -> OpenResult {
+    var info = stat()
+    guard stat(file.path, &info) == 0, info.st_size > 0, let copy = readOnlyCopy(of: file) else {
+      return unsaved(reason: reason)
+    }
+    return .readOnly(copy, reason: reason)
+  }
+
   private static func unsaved(reason: StoreError) -> OpenResult {
     do {
       return .unsaved(try inMemory(), reason: reason)
@@ -136,13 +150,21 @@ extension MessageStore {
       as: UTF8.self)
   }
 
-  /// Creates and removes a file; returns why that failed, or nil.
-  private static func writeProbe(directory: String) -> String? {
+  /// Creates, writes and removes a file; returns why that failed, or nil.
+  ///
+  /// One byte is written too: on a full disk a new empty file can still be made.
+  private static func writeProbe(directory: String) -> (code: Int32, message: String)? {
     let probe = directory + "/.natter-write-probe-\(getpid())"
     let fd = Foundation.open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
-    close(fd)
-    unlink(probe)
+    guard fd >= 0 else { return (errno, String(cString: strerror(errno))) }
+    defer {
+      close(fd)
+      unlink(probe)
+    }
+    var byte: UInt8 = 0
+    guard write(fd, &byte, 1) == 1, fsync(fd) == 0 else {
+      return (errno, String(cString: strerror(errno)))
+    }
     return nil
   }
 

@@ -10,14 +10,21 @@ public final class MessageStore {
   let db: SQLiteConnection
   /// The database file, or nil for an in-memory store whose session is not saved.
   public let databaseURL: URL?
+  /// The saved history this in-memory store is a copy of, when it could be read but not
+  /// written.
+  public let copiedFrom: URL?
 
-  init(db: SQLiteConnection, databaseURL: URL?) {
+  init(db: SQLiteConnection, databaseURL: URL?, copiedFrom: URL? = nil) {
     self.db = db
     self.databaseURL = databaseURL
+    self.copiedFrom = copiedFrom
   }
 
   /// Whether messages written to this store outlive the process.
   public var isPersistent: Bool { databaseURL != nil }
+
+  /// Whether this store shows a saved history, in the file or as a read-only copy of it.
+  public var showsSavedHistory: Bool { databaseURL != nil || copiedFrom != nil }
 
   // SQLITE_CONSTRAINT_UNIQUE is a macro expression Swift does not import.
   static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)

@@ -67,6 +67,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether this is the database or its folder refusing writes.
+  var isReadOnly: Bool {
+    if case .readOnly = self { return true }
+    return false
+  }
+
   /// Maps an SQLite result code to the case the app can act on.
   static func from(code: Int32, message: String) -> StoreError {
     switch code & 0xff {

@@ -23,6 +23,9 @@ final class ChatSession {
     case .recovered(let store, let movedAside, let reason):
       Log.warning("history damaged (\(reason)); moved aside to \(movedAside.path)")
       self.store = store
+    case .readOnly(let store, let reason):
+      Log.warning("history shown read-only, not saved this session: \(reason)")
+      self.store = store
     case .unsaved(let store, let reason):
       Log.warning("history not saved this session: \(reason)")
       self.store = store

@@ -113,41 +113,23 @@ extension MessageStore {
     }
   }
 
-  /// Moves the database (and its -wal and -shm, which belong to it) aside, then starts fresh.
+  /// Moves the damaged database aside, starts fresh and salvages what can be read.
   private static func recover(_ file: URL, reason: StoreError, now: Date) -> OpenResult {
-    let manager = FileManager.default
-    let stamp = corruptStamp(now)
-    var aside = URL(fileURLWithPath: file.path + ".corrupt-\(stamp)")
-    var attempt = 1
-    while manager.fileExists(atPath: aside.path) {
-      attempt += 1
-      aside = URL(fileURLWithPath: file.path + ".corrupt-\(stamp)-\(attempt)")
-    }
+    let aside: URL
     do {
-      // Companions first: a -wal left beside a fresh database could be replayed into it.
-      for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: file.path + suffix) {
-        try manager.moveItem(atPath: file.path + suffix, toPath: aside.path + suffix)
-      }
-      try manager.moveItem(atPath: file.path, toPath: aside.path)
+      aside = try moveAside(file, now: now)
     } catch {
       return unsaved(reason: reason)
     }
     do {
-      return .recovered(try openFile(file), movedAside: aside, reason: reason)
+      let store = try openFile(file)
+      let recovery = Recovery(movedAside: aside, salvaged: store.salvage(from: aside))
+      return .recovered(store, recovery, reason: reason)
     } catch let error as StoreError {
       return unsaved(reason: error)
     } catch {
       return unsaved(reason: reason)
     }
-  }
-
-  /// `20261129T185541Z`: sortable, and free of characters that need quoting in a shell.
-  private static func corruptStamp(_ date: Date) -> String {
-    var bytes: [UInt8] = []
-    Timestamp.append(Timestamp.milliseconds(date) / 1000 * 1000, to: &bytes)
-    return String(
-      decoding: bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") },
-      as: UTF8.self)
   }
 
   /// Creates, writes and removes a file; returns why that failed, or nil.

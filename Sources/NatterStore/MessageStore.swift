@@ -7,7 +7,8 @@ import NatterCore
 /// Not `Sendable`: the app uses one store from the main thread; each call is a short
 /// synchronous SQLite call (a page of rows, one insert).
 public final class MessageStore {
-  let db: SQLiteConnection
+  /// Replaced only when a damaged database is moved aside (`recoverFromCorruption`).
+  var db: SQLiteConnection
   /// The database file, or nil for an in-memory store whose session is not saved.
   public let databaseURL: URL?
   /// The saved history this in-memory store is a copy of, when it could be read but not
@@ -34,25 +35,28 @@ public final class MessageStore {
 
   /// Stores a new message; it is committed (and synced to disk) when this returns.
   public func insert(_ message: Message) throws {
-    try db.transaction {
-      let statement = try db.cached(
-        """
-        INSERT INTO messages (id, sender, sent_at, body, edited, delivery)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """)
-      try bindFields(of: message, to: statement)
-      do {
-        try statement.run()
-      } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
-        throw StoreError.duplicateID(message.id)
-      }
-      let seq = sqlite3_last_insert_rowid(db.handle)
-      let index = try db.cached("INSERT INTO messages_fts (rowid, body) VALUES (?, ?)")
-      try index.bind(1, seq)
-      try index.bind(2, message.body)
-      try index.run()
-      try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
+    try db.transaction { try insertRow(message) }
+  }
+
+  /// Inserts one message inside the caller's transaction.
+  func insertRow(_ message: Message) throws {
+    let statement = try db.cached(
+      """
+      INSERT INTO messages (id, sender, sent_at, body, edited, delivery)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """)
+    try bindFields(of: message, to: statement)
+    do {
+      try statement.run()
+    } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
+      throw StoreError.duplicateID(message.id)
     }
+    let seq = sqlite3_last_insert_rowid(db.handle)
+    let index = try db.cached("INSERT INTO messages_fts (rowid, body) VALUES (?, ?)")
+    try index.bind(1, seq)
+    try index.bind(2, message.body)
+    try index.run()
+    try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
   }
 
   /// Replaces the stored message with the same id (an edit); its position follows its `sentAt`.

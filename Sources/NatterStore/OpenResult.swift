@@ -6,7 +6,7 @@ public enum OpenResult {
   case opened(MessageStore)
   /// The old database was damaged or unreadable; it was moved to `movedAside` (never deleted)
   /// and a fresh one was started.
-  case recovered(MessageStore, movedAside: URL, reason: StoreError)
+  case recovered(MessageStore, MessageStore.Recovery, reason: StoreError)
   /// The history can be read but not written; the store is an in-memory copy of it, so it is
   /// shown (and can be exported) while this session will not be saved.
   case readOnly(MessageStore, reason: StoreError)
@@ -29,9 +29,7 @@ public enum OpenResult {
   public var bannerMessage: String? {
     switch self {
     case .opened: return nil
-    case .recovered(_, let movedAside, _):
-      return "The message history was damaged, so a new one was started; "
-        + "the old file was kept as \(movedAside.lastPathComponent)."
+    case .recovered(_, let recovery, _): return recovery.bannerMessage
     case .readOnly(let store, let reason):
       let count = (try? store.count()) ?? 0
       let shown = count == 1 ? "the 1 saved message is" : "the \(count) saved messages are"

@@ -11,6 +11,8 @@ public final class MessageStore {
   var db: SQLiteConnection
   /// The database file, or nil for an in-memory store whose session is not saved.
   public let databaseURL: URL?
+  /// `PRAGMA data_version` when `changedByOthers` last looked.
+  private var lastDataVersion: Int64?
   /// The saved history this in-memory store is a copy of, when it could be read but not
   /// written.
   public let copiedFrom: URL?
@@ -95,6 +97,15 @@ public final class MessageStore {
     defer { statement.reset() }
     try statement.bind(1, id)
     return try statement.step() ? try message(from: statement) : nil
+  }
+
+  /// Whether another connection (a `natter --import` while the window runs) committed since
+  /// the last call. `PRAGMA data_version` reads a counter in shared memory: no file I/O, so
+  /// it can be polled.
+  public func changedByOthers() throws -> Bool {
+    let version = try db.integer("PRAGMA data_version") ?? 0
+    defer { lastDataVersion = version }
+    return lastDataVersion != nil && lastDataVersion != version
   }
 
   /// Runs SQLite's full consistency check; `["ok"]` when the file is sound.

@@ -24,9 +24,15 @@ extension MessageStore {
   /// in-memory store, each reported in the result for the app's banner.
   public static func open(dataDirectory: URL, now: Date = Date()) -> OpenResult {
     let directory = dataDirectory.path
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
     do {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true)
+      // Only when missing: Foundation's createDirectory fails on an existing folder that this
+      // user cannot write (another user's history), which must still be read.
+      if !exists || !isDirectory.boolValue {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true)
+      }
     } catch {
       return unsaved(
         reason: .dataDirectoryUnavailable(path: directory, detail: describe(error)))

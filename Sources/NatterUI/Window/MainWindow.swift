@@ -136,9 +136,15 @@ final class MainWindow: Widget {
       // Not inside the list's row binding that hit the damage: the model is replaced.
       MainLoop.idle { [weak self] in self?.recoverFromCorruption() }
     }
+    // The baseline is taken now, right after the transcript read the history: an import that
+    // lands before the first poll is then still seen as a change.
+    _ = session.storeChangedElsewhere()
     MainLoop.timeout(milliseconds: Self.changePollMilliseconds) { [weak self] in
       guard let self else { return false }
-      if session.storeChangedElsewhere() { transcript.reloadHistory() }
+      if session.storeChangedElsewhere() {
+        Log.debug("the history was changed by another process; reloading the transcript")
+        transcript.reloadHistory()
+      }
       return true
     }
   }

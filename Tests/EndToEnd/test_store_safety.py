@@ -175,8 +175,8 @@ class StoreSafetyTest(NatterTestCase):
 
     # Damage
 
-    def test_damaged_pages_behind_a_valid_header_are_moved_aside_and_salvaged(self):
-        data = self.history("i", count=3000)
+    def damage_two_leaves(self, data):
+        """Overwrites two leaf pages of the messages table; returns how many rows they held."""
         db = os.path.join(data, "natter.sqlite3")
         connection = sqlite3.connect(db)
         leaves = connection.execute(
@@ -190,12 +190,17 @@ class StoreSafetyTest(NatterTestCase):
             for page, _ in damaged:
                 f.seek((page - 1) * page_size)
                 f.write(bytes((i * 31 + 7) % 256 for i in range(page_size)))
+        self.assertGreater(lost, 0)
+        return lost
+
+    def test_damaged_pages_behind_a_valid_header_are_moved_aside_and_salvaged(self):
+        data = self.history("i", count=3000)
+        lost = self.damage_two_leaves(data)
         app = self.start(data_dir=data)
         banner = wait_until(lambda: next((l for l in labels(app) if "damaged" in l), None),
                             timeout=30, what="the damage banner")
         saved = int(banner.split("the ")[1].split(" messages")[0])
         # Exactly the messages on the two damaged pages are lost; every other one is saved.
-        self.assertGreater(lost, 0)
         self.assertEqual(saved, 3000 - lost, banner)
         aside = [n for n in os.listdir(data) if n.startswith("natter.sqlite3.corrupt-")
                  and not n.endswith(("-wal", "-shm"))]
@@ -206,6 +211,14 @@ class StoreSafetyTest(NatterTestCase):
         app.key("Return")
         wait_until(lambda: "after the damage" in labels(app), what="a message sent afterwards")
         self.assertEqual(natter("--data-dir", data, "--export", "-").stdout.count("\n"), saved + 1)
+
+    def test_export_of_a_damaged_history_salvages_it_first(self):
+        data = self.history("l", count=3000)
+        lost = self.damage_two_leaves(data)
+        result = natter("--data-dir", data, "--export", "-")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.count("\n"), 3000 - lost)
+        self.assertIn(f"the {3000 - lost} messages that could be read were saved", result.stderr)
 
     # One instance
 

@@ -8,11 +8,20 @@ import NatterStore
 enum Transfer {
   static func export(to file: String, dataDirectory: URL) -> Int32 {
     guard let store = openForTransfer(dataDirectory, writing: false) else { return 1 }
-    do {
-      let count =
-        file == "-"
+    func write() throws -> Int {
+      file == "-"
         ? try store.export(to: FileHandle.standardOutput)
         : try store.export(to: URL(fileURLWithPath: file))
+    }
+    do {
+      let count: Int
+      do {
+        count = try write()
+      } catch StoreError.corrupt where store.isPersistent {
+        // Damage behind a sound header shows only when read: salvage, then export that.
+        report("natter: \(try store.recoverFromCorruption().bannerMessage)")
+        count = try write()
+      }
       report("Exported \(count) messages\(file == "-" ? "" : " to \(file)").")
       return 0
     } catch let error as StoreError {
@@ -27,11 +36,23 @@ enum Transfer {
   static func `import`(from file: String, dataDirectory: URL) -> Int32 {
     guard let store = openForTransfer(dataDirectory, writing: true) else { return 1 }
     let name = file == "-" ? "standard input" : file
-    do throws(ImportError) {
-      let summary =
-        file == "-"
+    func read() throws(ImportError) -> ImportSummary {
+      file == "-"
         ? try store.import(from: FileHandle.standardInput, name: name)
         : try store.import(from: URL(fileURLWithPath: file))
+    }
+    do throws(ImportError) {
+      let summary: ImportSummary
+      do throws(ImportError) {
+        summary = try read()
+      } catch .store(.corrupt) where store.isPersistent && file != "-" {
+        // Standard input cannot be read twice; a file is imported into the salvaged history.
+        guard let recovery = try? store.recoverFromCorruption() else {
+          throw ImportError.store(.corrupt(detail: "recovery failed"))
+        }
+        report("natter: \(recovery.bannerMessage)")
+        summary = try read()
+      }
       report(
         "Imported \(summary.inserted) messages from \(name)"
           + (summary.skippedDuplicates > 0

@@ -12,6 +12,17 @@ extension MessageStore {
     /// Messages read from the damaged file into the new history.
     public let salvaged: Int
 
+    /// A recovery's result, for a salvage run apart from the move (`salvage(from:into:)`).
+    public init(movedAside: URL, salvaged: Int) {
+      self.movedAside = movedAside
+      self.salvaged = salvaged
+    }
+
+    /// The banner while the salvage still runs.
+    public static let salvagingMessage =
+      "The message history was damaged, so a new one was started; the messages that can "
+      + "still be read are being copied into it."
+
     /// The sentence for the app's banner.
     public var bannerMessage: String {
       let saved =
@@ -25,8 +36,9 @@ extension MessageStore {
     }
   }
 
-  /// Rows read per step of a salvage: a damaged page costs at most one step's rows.
-  static let salvageBatch = 500
+  /// Rows read per step of a salvage: small, so that storing one batch on the main loop
+  /// takes a few milliseconds.
+  static let salvageBatch = 100
   /// How many seq values past a damaged spot are tried one by one before skipping on.
   static let salvageProbe = 2000
 
@@ -53,12 +65,20 @@ extension MessageStore {
   /// Closes the damaged database, moves it aside, starts a fresh one in its place and
   /// salvages what can be read; the store then uses the fresh database.
   public func recoverFromCorruption(now: Date = Date()) throws -> Recovery {
+    let aside = try replaceDamagedDatabase(now: now)
+    return Recovery(movedAside: aside, salvaged: salvage(from: aside))
+  }
+
+  /// The first half of a recovery: closes the damaged database, moves it aside and starts a
+  /// fresh one in its place, which the store uses from now on. Returns where the damaged file
+  /// went, for `readSalvageable(from:deliver:)`.
+  public func replaceDamagedDatabase(now: Date = Date()) throws -> URL {
     guard let file = databaseURL else { throw StoreError.corrupt(detail: "in-memory store") }
     // Closing finalizes the cached statements and releases the file before it is renamed.
     db = try SQLiteConnection(path: ":memory:")
     let aside = try Self.moveAside(file, now: now)
     db = try Self.openFile(file).db
-    return Recovery(movedAside: aside, salvaged: salvage(from: aside))
+    return aside
   }
 
   /// Renames the database, and its -wal and -shm which belong to it, to a free
@@ -82,25 +102,41 @@ extension MessageStore {
 
   /// Copies every message that can be read from the damaged database at `damaged` into this
   /// store; returns how many were copied. Never throws: what cannot be read is skipped.
-  ///
-  /// Rows are read in seq order a batch at a time. Where a read fails, the rows after the
-  /// last good one are tried one by one (a damaged leaf loses only its own rows), and past
-  /// `salvageProbe` failures in a row the scan skips ahead, up to the highest seq.
   func salvage(from damaged: URL) -> Int {
+    beginSalvage()
+    defer { endSalvage() }
+    var saved = 0
+    Self.readSalvageable(from: damaged) { saved += storeSalvaged($0) }
+    return saved
+  }
+
+  /// Prepares for a salvage's many small commits: no fsync each, as the damaged file is kept
+  /// aside until the salvage ends; `endSalvage` syncs everything at once.
+  public func beginSalvage() {
+    try? db.execute("PRAGMA synchronous = NORMAL")
+  }
+
+  /// Ends a salvage: checkpoints (which syncs) and restores a sync on every commit.
+  public func endSalvage() {
+    sqlite3_exec(db.handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
+    sqlite3_exec(db.handle, "PRAGMA synchronous = FULL", nil, nil, nil)
+  }
+
+  /// Reads every message that can be read from the damaged database at `damaged` and hands
+  /// them to `deliver` in batches, in seq order. Uses a read-only connection of its own, so
+  /// it can run on another thread; only the store's own connection writes, on the main one
+  /// (a second writing connection in this process, closing, could remove the live -wal).
+  ///
+  /// Rows are read a batch at a time. Where a read fails, the rows after the last good one
+  /// are tried one by one (a damaged leaf loses only its own rows), and past `salvageProbe`
+  /// failures in a row the scan skips ahead, up to the highest seq.
+  public static func readSalvageable(from damaged: URL, deliver: ([Message]) -> Void) {
     guard
       let source = try? SQLiteConnection(
         path: damaged.path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
-    else { return 0 }
-    // No fsync per batch: until the salvage ends the damaged file is still there, aside. The
-    // checkpoint at the end syncs everything salvaged at once.
-    try? db.execute("PRAGMA synchronous = NORMAL")
-    defer {
-      sqlite3_exec(db.handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
-      sqlite3_exec(db.handle, "PRAGMA synchronous = FULL", nil, nil, nil)
-    }
+    else { return }
     let highest = (try? source.integer("SELECT max(seq) FROM messages")).flatMap { $0 }
     var after: Int64 = 0
-    var saved = 0
     var lastFound: Int64 = 0
     while true {
       var batch: [(seq: Int64, message: Message)] = []
@@ -119,7 +155,7 @@ extension MessageStore {
         after = last.seq
         lastFound = last.seq
       }
-      saved += insertSalvaged(batch.map(\.message))
+      if !batch.isEmpty { deliver(batch.map(\.message)) }
       if !scanFailed {
         if batch.isEmpty { break }
         continue
@@ -135,7 +171,7 @@ extension MessageStore {
       if let next {
         after = next.seq
         lastFound = next.seq
-        saved += insertSalvaged([next.message])
+        deliver([next.message])
       } else {
         after += Int64(Self.salvageProbe)
         // Without a known highest seq, a long run of nothing means the end.
@@ -143,7 +179,6 @@ extension MessageStore {
         if after >= limit { break }
       }
     }
-    return saved
   }
 
   /// One message by seq from the damaged file, or nil when it cannot be read.
@@ -174,8 +209,9 @@ extension MessageStore {
       delivery: Message.Delivery(rawValue: row.text(6)) ?? .sent)
   }
 
-  /// Stores salvaged messages in one transaction, skipping ids already stored.
-  private func insertSalvaged(_ messages: [Message]) -> Int {
+  /// Stores salvaged messages in one transaction, skipping ids already stored; returns how
+  /// many were new.
+  public func storeSalvaged(_ messages: [Message]) -> Int {
     guard !messages.isEmpty else { return 0 }
     return
       (try? db.transaction {

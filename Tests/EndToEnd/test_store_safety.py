@@ -197,8 +197,8 @@ class StoreSafetyTest(NatterTestCase):
         data = self.history("i", count=3000)
         lost = self.damage_two_leaves(data)
         app = self.start(data_dir=data)
-        banner = wait_until(lambda: next((l for l in labels(app) if "damaged" in l), None),
-                            timeout=30, what="the damage banner")
+        banner = wait_until(lambda: next((l for l in labels(app) if "were saved" in l), None),
+                            timeout=60, what="the damage banner with the salvaged count")
         saved = int(banner.split("the ")[1].split(" messages")[0])
         # Exactly the messages on the two damaged pages are lost; every other one is saved.
         self.assertEqual(saved, 3000 - lost, banner)

@@ -28,18 +28,43 @@ extension ChatSession {
     thread.start()
   }
 
-  /// Moves the damaged history aside and salvages it; returns the sentence for the banner.
-  func recoverFromCorruption() -> String {
+  /// Moves the damaged history aside and starts a fresh one at once, so sending works again
+  /// right away. A background thread reads what can still be read from the damaged file and
+  /// hands it over in batches of `MessageStore.salvageBatch`, each stored on the main loop
+  /// between frames (a few milliseconds each), so a large history never freezes the window;
+  /// `salvaged` gets the final banner sentence. Returns the sentence to show meanwhile and
+  /// whether `salvaged` will be called (not when the history could not even be replaced).
+  func recoverFromCorruption(salvaged: @escaping @MainActor (String) -> Void)
+    -> (sentence: String, salvaging: Bool)
+  {
+    let failed = "The message history is damaged and could not be replaced."
+    let aside: URL
     do {
-      let recovery = try store.recoverFromCorruption()
-      Log.warning(
-        "history damaged; moved aside to \(recovery.movedAside.path), "
-          + "\(recovery.salvaged) messages salvaged")
-      return recovery.bannerMessage
+      aside = try store.replaceDamagedDatabase()
     } catch {
       Log.warning("could not recover the damaged history: \(error)")
-      return "The message history is damaged and could not be replaced."
+      return (failed, false)
     }
+    Log.warning("history damaged; moved aside to \(aside.path); salvaging")
+    store.beginSalvage()
+    let queue = SalvageQueue()
+    let thread = Thread {
+      MessageStore.readSalvageable(from: aside) { queue.push($0) }
+      queue.finish()
+    }
+    thread.name = "natter-salvage"
+    thread.start()
+    var saved = 0
+    MainLoop.timeout(milliseconds: 1) { [store] in
+      let (batch, done) = queue.next()
+      if let batch { saved += store.storeSalvaged(batch) }
+      guard done else { return true }
+      store.endSalvage()
+      Log.warning("salvaged \(saved) messages from \(aside.path)")
+      salvaged(MessageStore.Recovery(movedAside: aside, salvaged: saved).bannerMessage)
+      return false
+    }
+    return (MessageStore.Recovery.salvagingMessage, true)
   }
 
   /// Whether another process (an import) changed the database since the last call.

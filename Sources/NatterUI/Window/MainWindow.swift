@@ -149,12 +149,21 @@ final class MainWindow: Widget {
     }
   }
 
-  /// Moves a damaged history aside, salvages it, and shows the result and a banner.
+  /// Moves a damaged history aside and shows the fresh one at once, then again with what the
+  /// background salvage saved, each with a banner.
   func recoverFromCorruption() {
     guard !recovering, session.store.isPersistent else { return }
     recovering = true
-    defer { recovering = false }
-    banner.show(session.recoverFromCorruption())
+    // The salvaged messages are shown once, at the end: reloading the list as each batch
+    // lands would cost a relayout every time and keep moving the view.
+    let now = session.recoverFromCorruption { [weak self] sentence in
+      guard let self else { return }
+      recovering = false
+      banner.show(sentence)
+      transcript.reloadHistory()
+    }
+    recovering = now.salvaging
+    banner.show(now.sentence)
     transcript.reloadHistory()
   }
 

@@ -47,7 +47,15 @@ enum Timestamp {
     out.append(UInt8(ascii: "Z"))
   }
 
-  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; digits beyond milliseconds are dropped.
+  /// The first and last instants `append` can write: years 0000 to 9999.
+  static let earliest: Int64 = days(fromYear: 0, month: 1, day: 1) * 86_400_000
+  static let latest: Int64 = days(fromYear: 9999, month: 12, day: 31) * 86_400_000 + 86_399_999
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+  ///
+  /// Returns nil for a time that would not be exported as the same instant: one with a non-zero
+  /// digit below the millisecond, or one whose offset moves it out of years 0 to 9999 (the
+  /// export writes UTC and cannot write year 10000).
   static func parse<C: Collection>(_ text: C) -> Int64? where C.Element == UInt8, C.Index == Int {
     var i = text.startIndex
     let end = text.endIndex
@@ -79,7 +87,11 @@ enum Timestamp {
       i += 1
       var digits = 0
       while i < end, text[i] >= 48, text[i] <= 57 {
-        if digits < 3 { fraction = fraction * 10 + Int64(text[i] - 48) }
+        if digits < 3 {
+          fraction = fraction * 10 + Int64(text[i] - 48)
+        } else if text[i] != UInt8(ascii: "0") {
+          return nil
+        }
         digits += 1
         i += 1
       }
@@ -103,7 +115,8 @@ enum Timestamp {
     guard i == end else { return nil }
     let days = self.days(fromYear: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return seconds * 1000 + fraction
+    let milliseconds = seconds * 1000 + fraction
+    return (earliest...latest).contains(milliseconds) ? milliseconds : nil
   }
 
   private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {

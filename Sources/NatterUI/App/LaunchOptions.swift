@@ -70,7 +70,7 @@ public enum LaunchOptions: Equatable, Sendable {
       --data-dir DIR      Keep the history and draft in DIR instead of
                           $XDG_DATA_HOME/natter
       --export FILE       Write every message to FILE as JSON Lines (- for stdout) and exit
-      --import FILE       Add the messages in the JSON Lines FILE and exit
+      --import FILE       Add the messages in the JSON Lines FILE (- for stdin) and exit
 
     """
 }

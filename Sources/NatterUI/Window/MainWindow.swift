@@ -10,8 +10,12 @@ final class MainWindow: Widget {
   let session: ChatSession
   let transcript: TranscriptView
   let composer: ComposerView
-  private let banner: BannerView
+  let banner: BannerView
   private var actions: [Action] = []
+  /// True while a damaged history is being replaced, so a second report does not start another.
+  private var recovering = false
+  /// How often the window looks for writes by another process (`natter --import`).
+  static let changePollMilliseconds: UInt32 = 500
 
   init(application: UnsafeMutablePointer<GtkApplication>, session: ChatSession) {
     self.session = session
@@ -32,6 +36,7 @@ final class MainWindow: Widget {
     composer.actions.insert(into: widget, prefix: "composer")
 
     bindComposer()
+    bindStoreSafety()
     makeActions()
     actions.append(
       Action("shortcuts", in: pointer) { [unowned self] in
@@ -97,7 +102,14 @@ final class MainWindow: Widget {
     composer.onSend = { [unowned self] message in
       do {
         // Stored first: a message on screen is a message on disk.
-        let stored = try session.send(message)
+        let stored: Message
+        do {
+          stored = try session.send(message)
+        } catch StoreError.corrupt {
+          // The history is damaged: replace it with what can be salvaged, then send again.
+          recoverFromCorruption()
+          stored = try session.send(message)
+        }
         BenchProbe.stored(stored.body)
         transcript.append(stored, own: true)
         // The sent text must not come back as a draft if the app dies before the next save.
@@ -123,6 +135,49 @@ final class MainWindow: Widget {
     composer.lastOwnMessage = { [unowned self] in session.lastOwnMessage() }
     composer.onScroll = { [unowned self] action in transcript.scroll(action) }
     composer.onDraftChanged = { [unowned self] draft in session.saveDraft(draft) }
+  }
+
+  private func bindStoreSafety() {
+    transcript.onFirstFrame = { [weak self] in
+      self?.session.checkIntegrityInBackground { [weak self] problems in
+        Log.warning("integrity check: \(problems.prefix(5).joined(separator: "; "))")
+        self?.recoverFromCorruption()
+      }
+    }
+    transcript.onReadError = { [weak self] error in
+      guard case StoreError.corrupt = error else { return }
+      // Not inside the list's row binding that hit the damage: the model is replaced.
+      MainLoop.idle { [weak self] in self?.recoverFromCorruption() }
+    }
+    // The baseline is taken now, right after the transcript read the history: an import that
+    // lands before the first poll is then still seen as a change.
+    _ = session.storeChangedElsewhere()
+    MainLoop.timeout(milliseconds: Self.changePollMilliseconds) { [weak self] in
+      guard let self else { return false }
+      if session.storeChangedElsewhere() {
+        Log.debug("the history was changed by another process; reloading the transcript")
+        transcript.reloadHistory()
+      }
+      return true
+    }
+  }
+
+  /// Moves a damaged history aside and shows the fresh one at once, then again with what the
+  /// background salvage saved, each with a banner.
+  func recoverFromCorruption() {
+    guard !recovering, session.store.isPersistent else { return }
+    recovering = true
+    // The salvaged messages are shown once, at the end: reloading the list as each batch
+    // lands would cost a relayout every time and keep moving the view.
+    let now = session.recoverFromCorruption { [weak self] sentence in
+      guard let self else { return }
+      recovering = false
+      banner.show(sentence)
+      transcript.reloadHistory()
+    }
+    recovering = now.salvaging
+    banner.show(now.sentence)
+    transcript.reloadHistory()
   }
 
   private func makeActions() {

@@ -26,6 +26,10 @@ final class TranscriptView: Widget {
   var onSearchClosed: () -> Void = {}
   /// The search bar opened or closed.
   var onSearchModeChanged: () -> Void = {}
+  /// The first frame with the transcript was painted: the time for work kept off start-up.
+  var onFirstFrame: () -> Void = {}
+  /// Reading the history failed (the window decides whether it is damage to recover from).
+  var onReadError: (Error) -> Void = { _ in }
 
   let store: MessageStore
   let list: Widget
@@ -69,7 +73,10 @@ final class TranscriptView: Widget {
     searchEntry = Widget(gtk_search_entry_new())
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     addCSSClass("transcript")
-    history.onError = { Log.warning("could not read the history: \($0)") }
+    history.onError = { [weak self] error in
+      Log.warning("could not read the history: \(error)")
+      self?.onReadError(error)
+    }
 
     buildLayout()
     connectFactory()
@@ -111,6 +118,14 @@ final class TranscriptView: Widget {
     } else if let position {
       model.refresh(index: position)
     }
+  }
+
+  /// The stored history changed under the window (an import by another process, a recovery):
+  /// shows it again from the newest message. A search keeps its results until it closes.
+  func reloadHistory() {
+    let count = (try? store.count()) ?? 0
+    history.reset(count: count)
+    if results == nil { reloadRows(count: count) }
   }
 
   /// Page Up/Down, Ctrl+Home/End from anywhere in the window.
@@ -420,7 +435,10 @@ final class TranscriptView: Widget {
           "first frame painted at \(g_get_real_time()) us (unix), \(model.count) messages")
         Signal.disconnect(raw(clock), firstFrameHandler)
         firstFrameHandler = UInt.max
-        MainLoop.idle { [weak self] in self?.model.revealAll() }
+        MainLoop.idle { [weak self] in
+          self?.model.revealAll()
+          self?.onFirstFrame()
+        }
       }
     }
   }

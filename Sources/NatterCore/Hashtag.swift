@@ -16,9 +16,13 @@ public struct Hashtag: Hashable, Sendable, CustomStringConvertible {
     self.key = Hashtag.key(for: spelling)
   }
 
-  /// The case-insensitive identity of a tag spelling.
+  /// The case-insensitive identity of a tag spelling: the one key the composer, the transcript
+  /// filter and the store's `message_tags.key` column all compare by.
   public static func key(for spelling: String) -> String {
-    spelling.precomposedStringWithCanonicalMapping
+    // Most tags are ASCII, where NFC changes nothing and case folding is lowercasing; Foundation's
+    // normalisation would otherwise dominate a large import's time.
+    if spelling.utf8.allSatisfy({ $0 < 0x80 }) { return spelling.lowercased() }
+    return spelling.precomposedStringWithCanonicalMapping
       .folding(options: [.caseInsensitive], locale: nil)
       .precomposedStringWithCanonicalMapping
   }

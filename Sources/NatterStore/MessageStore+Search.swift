@@ -13,7 +13,7 @@ extension MessageStore {
       conditions.append("seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
       values.append(.text(match))
     }
-    for key in Set(tags.map(TagKey.of)).sorted() {
+    for key in Set(tags.map(Hashtag.key(for:))).sorted() {
       conditions.append("seq IN (SELECT message_seq FROM message_tags WHERE key = ?)")
       values.append(.text(key))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NatterCore
@@ -28,5 +29,15 @@ import Testing
   @Test func chipAndRemoveButtonNamesUseTheSpelling() {
     #expect(Hashtag("Café").description == "#Café")
     #expect(Hashtag("שלום").removeButtonName == "Remove #שלום")
+  }
+
+  @Test func asciiShortcutGivesTheFullKey() {
+    // Hashtag.key skips normalisation for ASCII; it must give what the full path gives.
+    for scalar in (0x21...0x7E).compactMap(Unicode.Scalar.init) {
+      let text = "x" + String(Character(scalar)) + "Y"
+      #expect(
+        Hashtag.key(for: text)
+          == text.folding(options: [.caseInsensitive], locale: nil), "\(text)")
+    }
   }
 }

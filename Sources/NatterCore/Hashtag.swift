@@ -27,6 +27,12 @@ public struct Hashtag: Hashable, Sendable, CustomStringConvertible {
       .precomposedStringWithCanonicalMapping
   }
 
+  /// `text` without one leading `#`: the tag entry and completion accept a tag typed with or
+  /// without it.
+  public static func strippingHash(_ text: String) -> String {
+    text.hasPrefix("#") ? String(text.dropFirst()) : text
+  }
+
   /// `#` followed by the spelling, as shown on a chip.
   public var description: String { "#" + spelling }
 

@@ -26,6 +26,14 @@ import Testing
     #expect(Hashtag.key(for: "日本語") == "日本語")
   }
 
+  @Test func strippingHashRemovesOneLeadingHashOnly() {
+    #expect(Hashtag.strippingHash("#swift") == "swift")
+    #expect(Hashtag.strippingHash("swift") == "swift")
+    #expect(Hashtag.strippingHash("##x") == "#x")
+    #expect(Hashtag.strippingHash("a#b") == "a#b")
+    #expect(Hashtag.strippingHash("") == "")
+  }
+
   @Test func chipAndRemoveButtonNamesUseTheSpelling() {
     #expect(Hashtag("Café").description == "#Café")
     #expect(Hashtag("שלום").removeButtonName == "Remove #שלום")

@@ -130,13 +130,12 @@ final class TranscriptView: Widget {
 
   /// Page Up/Down, Ctrl+Home/End from anywhere in the window.
   func scroll(_ action: KeyAction) {
-    guard let adjustment else { return }
-    let page = gtk_adjustment_get_page_size(adjustment)
-    let value = gtk_adjustment_get_value(adjustment)
-    let bottom = gtk_adjustment_get_upper(adjustment) - page
+    guard let adjustment, let metrics else { return }
     switch action {
-    case .scrollPageUp: gtk_adjustment_set_value(adjustment, max(0, value - page * 0.9))
-    case .scrollPageDown: gtk_adjustment_set_value(adjustment, min(bottom, value + page * 0.9))
+    case .scrollPageUp, .scrollPageDown:
+      if let target = metrics.pageTarget(for: action) {
+        gtk_adjustment_set_value(adjustment, target)
+      }
     case .scrollToOldest:
       model.revealAll()
       guard model.count > 0 else { return }

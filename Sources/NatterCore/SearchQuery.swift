@@ -28,11 +28,6 @@ public struct SearchQuery: Equatable, Sendable {
     phrases = words.map(SearchWords.words(in:)).filter { !$0.isEmpty }
   }
 
-  /// The filter for a clicked tag chip: that tag only.
-  public init(tag: String) {
-    self.init(parsing: "#" + (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag))
-  }
-
   /// True when there is nothing to filter by; every message matches.
   public var isEmpty: Bool { textTerms.isEmpty && tagTerms.isEmpty }
 

@@ -39,10 +39,4 @@ import Testing
     #expect(!SearchQuery(parsing: "#sw").matches(message("x", tags: ["swift"])))
     #expect(!SearchQuery(parsing: "#swift").matches(message("about #swift", tags: [])))
   }
-
-  @Test func clickingATagChipFiltersByThatTag() {
-    #expect(SearchQuery(tag: "Swift") == SearchQuery(parsing: "#Swift"))
-    #expect(SearchQuery(tag: "#日本語").tagTerms == ["日本語"])
-    #expect(SearchQuery(tag: "swift").matches(message("x", tags: ["SWIFT"])))
-  }
 }

@@ -16,7 +16,6 @@ extension ComposerView {
       }
       composerActions.append((action, gaction))
     }
-    focusAction = Action("focus", in: actions.pointer) { [unowned self] in focusText() }
   }
 
   func connectKeys() {

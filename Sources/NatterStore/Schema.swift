@@ -84,6 +84,11 @@ enum Schema {
         END;
         """)
     },
+    Migration(version: 5) { db in
+      // Versions 2-4 keyed tags by `lowercased()`, which the composer disagreed with (`Straße`
+      // and `STRASSE` were one chip but two keys); the keys are now `Hashtag.key(for:)`.
+      try Schema.recomputeTagKeys(db)
+    },
   ]
 
   /// The version this build writes.

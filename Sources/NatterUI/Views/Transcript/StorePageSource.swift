@@ -7,11 +7,11 @@ struct StorePageSource: TranscriptPageSource {
   let store: MessageStore
 
   func messages(before anchor: Message?, limit: Int) throws -> [Message] {
-    try store.messages(before: anchor.map(MessageCursor.init), limit: limit)
+    try store.messages(.older, from: anchor.map(MessageCursor.init), limit: limit)
   }
 
   func messages(after anchor: Message, limit: Int) throws -> [Message] {
-    try store.messages(after: MessageCursor(anchor), limit: limit)
+    try store.messages(.newer, from: MessageCursor(anchor), limit: limit)
   }
 
   func messages(fromPosition position: Int, limit: Int) throws -> [Message] {

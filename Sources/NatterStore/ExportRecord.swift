@@ -1,3 +1,5 @@
+import NatterCore
+
 /// One message in the exchange format, with the time as stored (milliseconds, UTC).
 struct ExportRecord: Equatable {
   var id: String
@@ -6,6 +8,8 @@ struct ExportRecord: Equatable {
   var body: String
   var tags: [String]
   var edited: Bool
+  /// `notes`, or the conversation's URL (SPEC §6).
+  var conversation: String = Message.notes
 }
 
 extension ExportRecord {
@@ -23,6 +27,7 @@ extension ExportRecord {
     var body: String?
     var tags: [String] = []
     var edited = false
+    var conversation = Message.notes
     var seen = Set<String>()
     for (key, value) in members {
       guard seen.insert(key).inserted else {
@@ -56,6 +61,9 @@ extension ExportRecord {
           throw ImportLineFailure(reason: "\"edited\" must be true or false")
         }
         edited = flag
+      case "conversation":
+        conversation = try Self.string(value, key)
+        if conversation.isEmpty { throw ImportLineFailure(reason: "\"conversation\" is empty") }
       default: break
       }
     }
@@ -64,7 +72,8 @@ extension ExportRecord {
     guard let sentAt else { throw ImportLineFailure(reason: "missing \"sent_at\"") }
     guard let body else { throw ImportLineFailure(reason: "missing \"body\"") }
     self.init(
-      id: id, sender: sender, sentAtMilliseconds: sentAt, body: body, tags: tags, edited: edited)
+      id: id, sender: sender, sentAtMilliseconds: sentAt, body: body, tags: tags, edited: edited,
+      conversation: conversation)
   }
 
   private static func string(_ value: JSONValue, _ key: String) throws(ImportLineFailure)

@@ -63,6 +63,8 @@ final class NatterApplication: Object {
       Action("quit", in: pointer) { [unowned self] in quit() },
       Action("about", in: pointer) { [unowned self] in window?.showAbout() },
       Action("preferences", in: pointer) { [unowned self] in showPreferences() },
+      // A notification's default action: back to the window.
+      Action("present", in: pointer) { [unowned self] in window?.present() },
     ]
     for (action, accelerators) in Keymap.globalAccelerators {
       Accelerators.set(accelerators, for: action, on: application)
@@ -110,8 +112,24 @@ final class NatterApplication: Object {
     guard lock != nil else { return }
     if window == nil {
       let session = ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
-      window = MainWindow(application: application, session: session)
+      let irc = settings.irc.map { url in
+        IRCClient(
+          url: url, saslAccount: settings.saslAccount,
+          password: ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"],
+          store: session.store, trusted: Set(settings.trustedCertificates))
+      }
+      window = MainWindow(application: application, session: session, irc: irc)
       window?.apply(settings)
+      window?.onTrustCertificate = { [unowned self] fingerprint in
+        guard !settings.trustedCertificates.contains(fingerprint) else { return }
+        settings.trustedCertificates.append(fingerprint)
+        settingsFile.save(settings)
+      }
+      if let irc {
+        // The network never delays the first frame (SPEC §8): redraws run at a higher
+        // priority than this idle, so the window is drawn before the socket opens.
+        MainLoop.idle(priority: G_PRIORITY_LOW) { irc.start() }
+      }
       Log.debug("main window created; data directory \(dataDirectory.path)")
     }
     window?.present()

@@ -26,8 +26,12 @@ final class TranscriptView: Widget {
   var onSearchClosed: () -> Void = {}
   /// The search bar opened or closed.
   var onSearchModeChanged: () -> Void = {}
+  /// `Retry` on a failed message.
+  var onRetry: (Message) -> Void = { _ in }
 
   let store: MessageStore
+  /// The conversation shown (`notes`, or an IRC conversation's URL).
+  let conversation: String
   let list: Widget
   let scroller: Widget
   let jumpButton: Widget
@@ -52,10 +56,12 @@ final class TranscriptView: Widget {
   private var jumpLabel = "↓ Latest"
 
   /// A transcript of `store`'s history, first shown `height` pixels tall (about).
-  init(store: MessageStore, height: Int = 640) {
+  init(store: MessageStore, conversation: String = Message.notes, height: Int = 640) {
     self.store = store
-    let count = (try? store.count()) ?? 0
-    history = TranscriptPager(source: StorePageSource(store: store), count: count)
+    self.conversation = conversation
+    let count = (try? store.count(conversation: conversation)) ?? 0
+    history = TranscriptPager(
+      source: StorePageSource(store: store, conversation: conversation), count: count)
     model = IndexListModel(count: count, showingLast: Self.rowsBeforeFirstFrame(height: height))
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
     g_object_ref(model.pointer)  // the selection model takes this reference
@@ -101,6 +107,29 @@ final class TranscriptView: Widget {
     model.append(1)
     if policy.messagesAppended(count: 1) == .scrollToBottom { scrollToBottom() }
     updateJumpButton()
+  }
+
+  /// Messages stored after every other one, in order (a burst from a server is one call).
+  func append(contentsOf messages: [Message]) {
+    guard !messages.isEmpty else { return }
+    for message in messages { history.appended(message) }
+    if let results {
+      let matching = messages.filter(results.query.matches)
+      for message in matching { results.pager.appended(message) }
+      guard !matching.isEmpty else { return }
+      model.append(matching.count)
+    } else {
+      model.append(messages.count)
+    }
+    if policy.messagesAppended(count: messages.count) == .scrollToBottom { scrollToBottom() }
+    updateJumpButton()
+  }
+
+  /// Messages were stored among older ones (a history playback): rows come from the store
+  /// again, in time order.
+  func reloadHistory() {
+    history.reset(count: (try? store.count(conversation: conversation)) ?? 0)
+    if results == nil { reloadRows(count: history.count) }
   }
 
   /// A stored message changed (an edit): its row shows the new text and `edited`.
@@ -300,6 +329,7 @@ final class TranscriptView: Widget {
       guard let self, let item else { return }
       let row = TranscriptRow()
       row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
+      row.onRetry = { [weak self] message in self?.onRetry(message) }
       gtk_list_item_set_activatable(OpaquePointer(item), 0)
       gtk_list_item_set_child(OpaquePointer(item), row.widget)
       rows[item] = row

@@ -39,6 +39,9 @@ NATTER_TEST_PACKAGES=(
   "${NATTER_APP_PACKAGES[@]}"
   xvfb xauth xdotool python3 python3-pyatspi imagemagick
   desktop-file-utils appstream meson ninja-build python3-pip python3-yaml
+  # The IRC end-to-end tests start their own InspIRCd on loopback (Tests/EndToEnd/irc_server.py);
+  # openssl makes the self-signed certificate for the TLS ones, glib-networking does TLS in GIO.
+  inspircd openssl glib-networking
 )
 
 # A real input method for the Korean end-to-end tests (Tests/EndToEnd/test_input_method.py),

@@ -29,7 +29,9 @@ public final class LineConnection {
   private let cancellable: UnsafeMutablePointer<GCancellable>
   private var stream: UnsafeMutablePointer<GSocketConnection>?
   /// GIO fills this while a read is under way, so it must not move: malloc'd, not an array.
-  private static let readSize = 64 * 1024
+  /// 16 KB (a few hundred lines) per main-loop turn keeps a burst from stalling the window:
+  /// frames are drawn between reads.
+  private static let readSize = 16 * 1024
   private let readBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: LineConnection.readSize)
   private var partial: [UInt8] = []
   private var queued: [UInt8] = []

@@ -23,8 +23,8 @@ CONFIG = """
 <admin name="Natter tests" nick="admin" email="admin@irc.test">
 <bind address="127.0.0.1" port="{port}" type="clients">
 {tls_bind}
-<connect allow="127.0.0.1" timeout="60" pingfreq="120" commandrate="100000" fakelag="off"
-         threshold="1000" sendq="16777216" recvq="1048576" localmax="1000" globalmax="1000"
+<connect allow="127.0.0.1" timeout="60" pingfreq="120" commandrate="100000000" fakelag="off"
+         threshold="1000000" sendq="16777216" recvq="1048576" localmax="1000" globalmax="1000"
          maxchans="50" limit="5000" resolvehostnames="no" useident="no">
 <pid file="{dir}/inspircd.pid">
 <files motd="{dir}/motd.txt">
@@ -33,8 +33,11 @@ CONFIG = """
 <options defaultmodes="ntoH 100:1d" allowhalfop="no">
 <limits maxline="8704" maxnick="30" maxchan="64" maxtopic="307" maxquit="255">
 <security hidesplits="no" announceinvites="dynamic" maxtargets="20" customversion="">
-<performance netbuffersize="10240" somaxconn="128" softlimit="1024" clonesonconnect="no"
+<performance netbuffersize="65536" somaxconn="128" softlimit="1024" clonesonconnect="no"
              timeskipwarn="0" quietbursts="yes">
+<class name="flood" privs="users/flood/no-throttle users/flood/increased-buffers" commands="MODE">
+<type name="Flooder" classes="flood">
+<oper name="flooder" password="flood" host="*@127.0.0.1" type="Flooder">
 <module name="cap">
 <module name="ircv3">
 <module name="ircv3_ctctags">

@@ -15,6 +15,8 @@ final class IRCClient {
   private var connection: IRCConnection
   private var transport: LineConnection?
   private var wakeSource: UInt32 = 0
+  /// When each message's first line was written, for the send-to-echo figure in the log.
+  private var writtenAt: [String: Date] = [:]
   /// Certificates the user trusted (lowercase hex SHA-256).
   var trusted: Set<String>
 
@@ -62,7 +64,14 @@ final class IRCClient {
   var mainConversation: String { url.conversation(url.channels.first ?? "") }
   var mainTarget: String? { url.channels.first }
 
-  func start() { feed(.connectNow) }
+  func start() {
+    NetworkMonitor.onAvailable { [weak self] in
+      guard let self, case .disconnected = connection.state else { return }
+      Log.debug("the network is back; reconnecting now")
+      feed(.connectNow)
+    }
+    feed(.connectNow)
+  }
 
   /// `Reconnect`: a new attempt now, whatever the backoff said.
   func reconnect() {
@@ -79,6 +88,7 @@ final class IRCClient {
   /// Stores `message` as pending for `target`, then hands it to the connection, which writes
   /// it now or after reconnecting. Returns the stored form.
   func send(_ message: Message, to target: String) throws -> Message {
+    let started = Date()
     var stored = message
     let input = IRCComposerInput(message.body)
     let body: String
@@ -98,6 +108,8 @@ final class IRCClient {
       isAction: stored.kind == .action)
     // Committed before anything is written: a crash from here on loses nothing.
     try store.insertPending(stored, entry: IRCOutboxEntry(message: outgoing))
+    // Send to echo (SPEC §8) counts from here: storing is part of sending.
+    if connection.state == .ready { writtenAt[stored.id] = started }
     feed(.send(outgoing))
     onStatus()
     return stored
@@ -183,6 +195,10 @@ final class IRCClient {
         report(error, storing: "the history of \(target)")
       }
     case .echoConfirmed(let id, let msgid, let time):
+      if let written = writtenAt.removeValue(forKey: id) {
+        let milliseconds = Date().timeIntervalSince(written) * 1000
+        Log.debug("echo of \(id) after \(String(format: "%.2f", milliseconds)) ms")
+      }
       change { try store.confirm(id: id, msgid: msgid, time: time) }
       onStatus()
     case .deliveryProgress:
@@ -194,7 +210,9 @@ final class IRCClient {
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
     case .serverError(let error):
       Log.info("server error \(error.code): \(error.serverText)")
-      status(IRCStatusText.line(for: event), target: error.target)
+      // In the conversation on screen, whatever channel it names: until the sidebar (the
+      // next issue) shows the others, an error anywhere else would go unseen.
+      status(IRCStatusText.line(for: event), target: nil)
     case .joined(let channel), .parted(let channel), .topic(let channel, _):
       status(IRCStatusText.line(for: event), target: channel)
     case .nickChanged:
@@ -280,6 +298,10 @@ final class IRCClient {
           effects += connection.handle(.lineReceived(IRCText.decode(bytes)), at: now)
         }
         perform(effects)
+        // The window must never stop answering for more than 50 ms (SPEC §8): say when a
+        // batch of lines came close.
+        let spent = Date().timeIntervalSince(now) * 1000
+        if spent > 30 { Log.debug("\(lines.count) lines took \(Int(spent)) ms") }
       case .closed(let reason):
         transport = nil
         if let fingerprint = opened.rejectedFingerprint {

@@ -234,7 +234,7 @@ final class TranscriptView: Widget {
     do {
       found = try store.search(
         query: query.textTerms.joined(separator: " "), tags: query.tagTerms,
-        limit: Self.searchLimit)
+        limit: Self.searchLimit, in: conversation)
     } catch {
       Log.warning("search failed: \(error)")
     }

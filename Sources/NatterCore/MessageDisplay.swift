@@ -9,12 +9,14 @@ public enum MessageDisplay {
     }
   }
 
-  /// `Sending…` while pending, `Not sent: <reason>` when failed, nil once sent.
+  /// `Sending…` while pending (beside a clock), the server's reason when failed (it is a
+  /// whole sentence: "Your message could not be sent to #natter (the server says: …)."),
+  /// nil once sent.
   public static func deliveryNote(of message: Message) -> String? {
     switch message.delivery {
     case .sent: return nil
-    case .pending: return "🕓 Sending…"
-    case .failed: return "Not sent: \(message.failureReason ?? "the server refused it")"
+    case .pending: return "Sending…"
+    case .failed: return message.failureReason ?? "The server refused this message."
     }
   }
 

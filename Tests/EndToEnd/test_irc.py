@@ -239,7 +239,7 @@ class IRCDeliveryTest(IRCTestCase):
         app = self.connect(server)
         self.wait_ready(app)
         self.send(app, "can anyone hear me")
-        wait_until(lambda: any(label.startswith("Not sent:") and "#natter" in label
+        wait_until(lambda: any(label.startswith("Your message could not be sent to #natter")
                                for label in labels_under(app.messages)),
                    what="the failure with the server's reason")
         retry = app.find("push button", "Retry")

@@ -24,7 +24,7 @@ import Testing
       MessageDisplay.deliveryNote(of: message("x", delivery: .pending))?.contains("Sending")
         == true)
     let failed = message("x", delivery: .failed)
-    #expect(MessageDisplay.deliveryNote(of: failed) == "Not sent: Cannot send to #natter.")
+    #expect(MessageDisplay.deliveryNote(of: failed) == "Cannot send to #natter.")
     #expect(MessageDisplay.offersRetry(failed))
     #expect(!MessageDisplay.offersRetry(message("x", delivery: .pending)))
   }

@@ -23,7 +23,7 @@ final class TranscriptRow: Widget {
   private var header: (box: Widget, sender: Widget, time: Widget)?
   private var footer: (box: Widget, tags: Widget, edited: Widget)?
   /// `Sending…` or `Not sent: <reason>` with `Retry`, built for the first message on its way.
-  private var delivery: (box: Widget, note: Widget, retry: Widget)?
+  private var delivery: (box: Widget, clock: Widget, note: Widget, retry: Widget)?
   private var shownMessage: Message?
   private var tagButtons: [Widget] = []
   private var shownTags: [String] = []
@@ -91,6 +91,7 @@ final class TranscriptRow: Widget {
     if let note = MessageDisplay.deliveryNote(of: message) {
       let delivery = makeDelivery()
       gtk_label_set_text(delivery.note.opaque, note)
+      delivery.clock.isVisible = message.delivery == .pending
       delivery.retry.isVisible = MessageDisplay.offersRetry(message)
       delivery.box.isVisible = true
     } else {
@@ -138,9 +139,11 @@ final class TranscriptRow: Widget {
 
   // MARK: Parts built on first use
 
-  private func makeDelivery() -> (box: Widget, note: Widget, retry: Widget) {
+  private func makeDelivery() -> (box: Widget, clock: Widget, note: Widget, retry: Widget) {
     if let delivery { return delivery }
     let box = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+    let clock = Widget(gtk_image_new_from_icon_name("document-open-recent-symbolic"))
+    clock.addCSSClass("delivery-note")
     let note = Widget(gtk_label_new(nil))
     note.addCSSClass("delivery-note")
     gtk_label_set_wrap(note.opaque, 1)
@@ -152,11 +155,13 @@ final class TranscriptRow: Widget {
       guard let self, let shownMessage else { return }
       onRetry(shownMessage)
     }
+    gtk_widget_set_valign(retry.widget, GTK_ALIGN_CENTER)
+    gtk_box_append(box.typed(), clock.widget)
     gtk_box_append(box.typed(), note.widget)
     gtk_box_append(box.typed(), retry.widget)
     gtk_box_insert_child_after(typed(), box.widget, body.widget)
-    delivery = (box, note, retry)
-    return (box, note, retry)
+    delivery = (box, clock, note, retry)
+    return (box, clock, note, retry)
   }
 
   private func makeDaySeparator() -> Widget {

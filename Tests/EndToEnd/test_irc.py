@@ -364,3 +364,86 @@ class IRCConnectionTest(IRCTestCase):
         self.send(app, "over TLS")
         wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body = ?",
                                      "over TLS") == [("sent",)], what="the message confirmed")
+
+
+class IRCNotificationTest(IRCTestCase):
+    def test_a_mention_or_private_message_notifies_only_while_the_window_is_inactive(self):
+        import sys
+        import select
+        notifier = subprocess.Popen(
+            [sys.executable, os.path.join(os.path.dirname(__file__), "fake_notifications.py")],
+            stdout=subprocess.PIPE, text=True)
+        self.addCleanup(notifier.kill)
+
+        def next_line(what, timeout=10):
+            ready, _, _ = select.select([notifier.stdout], [], [], timeout)
+            if not ready:
+                self.fail(f"timed out waiting for {what}: "
+                          + (app.output()[-1500:] if app else ""))
+            return notifier.stdout.readline().rstrip("\n")
+
+        app = None
+        self.addCleanup(notifier.stdout.close)
+        self.assertEqual(next_line("the notification server"), "ready")
+        server = self.server()
+        app = self.connect(server)
+        self.wait_ready(app)
+        bob = self.client(server, "bob")
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        # Active window: a mention is highlighted but not notified.
+        bob.send("PRIVMSG #natter :alice: while you look")
+        self.wait_shown(app, "alice: while you look")
+        # Focus elsewhere: the root window, with the pointer off Natter's window too (focus on
+        # the root follows the pointer; Xvfb runs no window manager).
+        root = subprocess.run(["xwininfo", "-root"], capture_output=True, text=True).stdout
+        subprocess.run(["xdotool", "mousemove", "1200", "780"], check=True)
+        subprocess.run(["xdotool", "windowfocus",
+                        re.search(r"Window id: (0x[0-9a-f]+)", root).group(1)], check=True)
+        bob.send("PRIVMSG #natter :nothing for you here... alicetoo")
+        bob.send("PRIVMSG #natter :ALICE, are you there?")
+        bob.send("PRIVMSG alice :a private word")
+        self.assertEqual(next_line("the mention's notification"),
+                         "bob mentioned you\tALICE, are you there?")
+        self.assertEqual(next_line("the private message's notification"), "bob\ta private word")
+
+
+class IRCSASLTest(IRCTestCase):
+    """SASL against a scripted server (InspIRCd relays SASL only to linked services)."""
+
+    def test_sasl_dying_midway_retries_and_never_logs_the_password(self):
+        import base64
+        import sys
+        import tempfile
+        work = self.enterContext(tempfile.TemporaryDirectory())
+        port_file, log_file = os.path.join(work, "port"), os.path.join(work, "lines")
+        fake = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__),
+                                                              "fake_sasl_server.py"),
+                                 port_file, log_file])
+        self.addCleanup(fake.kill)
+        def written_port():
+            if not os.path.exists(port_file):
+                return None
+            with open(port_file) as f:
+                return f.read()
+
+        port = int(wait_until(written_port, what="the fake server's port"))
+        password = "hunter2-very-secret"
+        app = self.start(env={"G_MESSAGES_DEBUG": "natter", "NATTER_IRC_PASSWORD": password},
+                         args=["--connect", f"irc://alice@127.0.0.1:{port}/#natter"])
+        app.connection = app.find("label", "Connection")
+        # The first attempt dies after the payload; the backoff brings a second that works.
+        self.wait_subtitle(app, lambda text: text.startswith("Disconnected:"), "the drop")
+        self.wait_subtitle(app, lambda text: text == "#natter on 127.0.0.1", "ready",
+                           timeout=30)
+        with open(log_file) as f:
+            lines = f.read()
+        payload = base64.b64encode(f"alice\0alice\0{password}".encode()).decode()
+        self.assertIn(f"1 AUTHENTICATE {payload}", lines)
+        self.assertIn(f"2 AUTHENTICATE {payload}", lines)
+        output = app.output()
+        self.assertIn("AUTHENTICATE <hidden>", output)
+        self.assertNotIn(password, output)
+        self.assertNotIn(payload, output)
+        with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
+            self.assertNotIn(password, settings.read())

@@ -163,10 +163,12 @@ final class MainWindow: Widget {
       }
     }
     irc.onReceived = { [unowned self] message, isPrivate in
-      guard
-        MessageDisplay.notifies(
-          message, isPrivate: isPrivate, windowActive: gtk_window_is_active(window) != 0)
-      else { return }
+      let active = gtk_window_is_active(window) != 0
+      guard MessageDisplay.notifies(message, isPrivate: isPrivate, windowActive: active) else {
+        Log.debug("no notification for \(message.id): the window is active")
+        return
+      }
+      Log.debug("notifying \(message.id)")
       Notifier.send(message, isPrivate: isPrivate, application: application)
     }
     transcript.onRetry = { message in irc.retry(message) }

@@ -49,6 +49,14 @@ CONFIG = """
 <module name="chanhistory">
 <chanhistory maxlines="200" notice="no" prefixmsg="no" bots="yes">
 {tls_module}
+{link}
+"""
+
+LINK = """
+<bind address="127.0.0.1" port="{server_port}" type="servers">
+<module name="spanningtree">
+<link name="{other}" ipaddr="127.0.0.1" port="{other_port}" sendpass="pw" recvpass="pw">
+{autoconnect}
 """
 
 TLS_MODULE = """
@@ -68,9 +76,12 @@ class IRCServer:
     """One inspircd process; `stop()` kills it by its PID, `start()` brings it back on the
     same ports."""
 
-    def __init__(self, tls=False):
+    def __init__(self, tls=False, name="irc.test", sid="1AA", link=None, server_port=None):
+        """`link`: (other server's name, its servers port, whether this one autoconnects);
+        `server_port` is this one's port for servers."""
         self.dir = tempfile.mkdtemp(prefix="natter-ircd-")
         self.port = free_port()
+        self.server_port = server_port or free_port()
         self.tls_port = free_port() if tls else None
         self.fingerprint = None
         with open(os.path.join(self.dir, "motd.txt"), "w") as f:
@@ -92,8 +103,16 @@ class IRCServer:
             tls_module = TLS_MODULE.format(dir=self.dir)
         self.config = os.path.join(self.dir, "inspircd.conf")
         with open(self.config, "w") as f:
-            f.write(CONFIG.format(sid="1AA", port=self.port, dir=self.dir, tls_bind=tls_bind,
-                                  tls_module=tls_module))
+            link_text = ""
+            if link:
+                other, other_port, autoconnect = link
+                link_text = LINK.format(
+                    server_port=self.server_port, other=other, other_port=other_port,
+                    autoconnect=(f'<autoconnect period="1s" server="{other}">'
+                                 if autoconnect else ""))
+            f.write(CONFIG.format(sid=sid, port=self.port, dir=self.dir, tls_bind=tls_bind,
+                                  tls_module=tls_module, link=link_text)
+                    .replace('name="irc.test"', f'name="{name}"'))
         self.process = None
         self.start()
 

@@ -150,6 +150,32 @@ class IRCConversationTest(IRCTestCase):
         print(f"\nsend to echo on loopback: median {median:.2f} ms, max {max(figures):.2f} ms")
         self.assertLess(median, 20, figures)
 
+    def test_a_client_on_a_second_linked_server_talks_to_natter(self):
+        from irc_server import free_port
+        one_port, two_port = free_port(), free_port()
+        one = self.server(name="one.test", sid="1AA", server_port=one_port,
+                          link=("two.test", two_port, True))
+        two = self.server(name="two.test", sid="2BB", server_port=two_port,
+                          link=("one.test", one_port, False))
+        app = self.connect(one)
+        self.wait_ready(app)
+        bob = self.client(two, "bob")
+
+        def linked():
+            bob.send("LINKS")
+            bob.read(0.3)
+            return any(" 364 " in line and "one.test" in line for line in bob.lines)
+
+        wait_until(linked, timeout=20, what="the two servers linked")
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter on two.test")
+        bob.send("@+natter.org/tags=mesh PRIVMSG #natter :hello across the link #mesh")
+        self.wait_shown(app, "hello across the link")
+        app.find("push button", "#mesh")
+        self.send(app, "and back again")
+        bob.wait_for(lambda line: line.endswith("PRIVMSG #natter :and back again"),
+                     what="Natter's reply on the other server")
+
     def test_nickname_in_use_gets_an_underscore(self):
         server = self.server()
         self.client(server, "alice")

@@ -359,6 +359,32 @@ class IRCConnectionTest(IRCTestCase):
                                      "typed while offline") == [("sent",)],
                    what="the waiting message sent")
 
+    def test_a_second_connect_goes_to_the_running_instance(self):
+        server = self.server()
+        app = self.start(env={"G_MESSAGES_DEBUG": "natter"})
+        app.find("text", "Message")
+        second = subprocess.run(
+            [NATTER_BIN, "--data-dir", app.data_dir, "--connect",
+             server.url("alice", ["#natter"])],
+            capture_output=True, text=True, timeout=20,
+            env=dict(os.environ, XDG_CONFIG_HOME=app.config_dir))
+        self.assertEqual(second.returncode, 0, second.stderr)
+
+        def connection_label():
+            for frame in app.accessible_app:
+                if frame is not None and frame.getRoleName() == "frame":
+                    label = pyatspi.findDescendant(frame, lambda a: a.name == "Connection")
+                    if label is not None:
+                        app.window = frame
+                        return label
+            return None
+
+        app.connection = wait_until(connection_label, what="the window on the new account")
+        app.messages = app.find("list", "Messages")
+        self.wait_ready(app)
+        frames = [child for child in app.accessible_app if child.getRoleName() == "frame"]
+        self.assertEqual(len(frames), 1)
+
     def test_a_malformed_url_exits_2_and_saves_nothing(self):
         config = self.enterContext(__import__("tempfile").TemporaryDirectory())
         for url, reason in [("ircs://alice@/#natter", "no server name"),

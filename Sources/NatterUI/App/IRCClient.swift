@@ -73,6 +73,19 @@ final class IRCClient {
     feed(.connectNow)
   }
 
+  /// Closes the connection for good (the window is going away); pending messages stay stored
+  /// and go out with the next start.
+  func stop() {
+    MainLoop.cancel(wakeSource)
+    wakeSource = 0
+    transport?.close()
+    transport = nil
+    onStored = { _ in }
+    onChanged = { _ in }
+    onMerged = { _ in }
+    onStatus = {}
+  }
+
   /// `Reconnect`: a new attempt now, whatever the backoff said.
   func reconnect() {
     if case .disconnected = connection.state {

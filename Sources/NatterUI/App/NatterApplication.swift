@@ -15,6 +15,8 @@ final class NatterApplication: Object {
   private var settings = Settings()
   private var styleManager: StyleManager?
   private var preferences: PreferencesWindow?
+  /// The open history, shared by every window this process shows.
+  private var session: ChatSession?
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
@@ -110,29 +112,56 @@ final class NatterApplication: Object {
 
   private func activate() {
     guard lock != nil else { return }
-    if window == nil {
-      let session = ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
-      let irc = settings.irc.map { url in
-        IRCClient(
-          url: url, saslAccount: settings.saslAccount,
-          password: ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"],
-          store: session.store, trusted: Set(settings.trustedCertificates))
+    if let window {
+      // A second `natter --connect` saved another account and asked this instance to show
+      // itself: the window comes back on that account.
+      let latest = settingsFile.load()
+      if let account = latest.irc, account != window.irc?.url {
+        Log.debug("a new account from another launch: \(account)")
+        settings.irc = account
+        settings.trustedCertificates = latest.trustedCertificates
+        settings.saslAccount = latest.saslAccount
+        replaceWindow(window)
       }
-      window = MainWindow(application: application, session: session, irc: irc)
-      window?.apply(settings)
-      window?.onTrustCertificate = { [unowned self] fingerprint in
-        guard !settings.trustedCertificates.contains(fingerprint) else { return }
-        settings.trustedCertificates.append(fingerprint)
-        settingsFile.save(settings)
-      }
-      if let irc {
-        // The network never delays the first frame (SPEC §8): redraws run at a higher
-        // priority than this idle, so the window is drawn before the socket opens.
-        MainLoop.idle(priority: G_PRIORITY_LOW) { irc.start() }
-      }
-      Log.debug("main window created; data directory \(dataDirectory.path)")
+    } else {
+      openWindow()
     }
     window?.present()
+  }
+
+  private func openWindow() {
+    let session =
+      self.session
+      ?? ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
+    self.session = session
+    let irc = settings.irc.map { url in
+      IRCClient(
+        url: url, saslAccount: settings.saslAccount,
+        password: ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"],
+        store: session.store, trusted: Set(settings.trustedCertificates))
+    }
+    let window = MainWindow(application: application, session: session, irc: irc)
+    self.window = window
+    window.apply(settings)
+    window.onTrustCertificate = { [unowned self] fingerprint in
+      guard !settings.trustedCertificates.contains(fingerprint) else { return }
+      settings.trustedCertificates.append(fingerprint)
+      settingsFile.save(settings)
+    }
+    if let irc {
+      // The network never delays the first frame (SPEC §8): redraws run at a higher
+      // priority than this idle, so the window is drawn before the socket opens.
+      MainLoop.idle(priority: G_PRIORITY_LOW) { irc.start() }
+    }
+    Log.debug("main window created; data directory \(dataDirectory.path)")
+  }
+
+  /// The new window opens before the old one closes, so the application never has no window
+  /// (which would quit it).
+  private func replaceWindow(_ old: MainWindow) {
+    old.irc?.stop()
+    openWindow()
+    old.close()
   }
 
   private func quit() {

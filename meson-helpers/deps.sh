@@ -30,7 +30,7 @@ natter_install_packages() {
 
 # Building and running the app.
 NATTER_APP_PACKAGES=(
-  pkg-config libgtk-4-dev libsqlite3-dev adwaita-icon-theme librsvg2-common fonts-cantarell
+  pkg-config libgtk-4-dev libsqlite3-dev libsecret-1-dev adwaita-icon-theme librsvg2-common fonts-cantarell
   dbus dbus-x11 at-spi2-core
 )
 
@@ -42,6 +42,8 @@ NATTER_TEST_PACKAGES=(
   # The IRC end-to-end tests start their own InspIRCd on loopback (Tests/EndToEnd/irc_server.py);
   # openssl makes the self-signed certificate for the TLS ones, glib-networking does TLS in GIO.
   inspircd openssl glib-networking
+  # A Secret Service for the IRC password test (gnome-keyring unlocked with a throwaway password).
+  gnome-keyring libsecret-tools
 )
 
 # A real input method for the Korean end-to-end tests (Tests/EndToEnd/test_input_method.py),

@@ -1,6 +1,6 @@
 """A scripted IRC server for what a real one cannot do on demand: SASL PLAIN that dies midway.
 
-Usage: fake_sasl_server.py PORT_FILE LOG_FILE. Listens on 127.0.0.1 (a free port, written to
+Usage: fake_sasl_server.py PORT_FILE LOG_FILE [never-die]. Listens on 127.0.0.1 (a free port, written to
 PORT_FILE), and for each client: offers `sasl`, asks for the PLAIN payload, records every line
 it receives in LOG_FILE, then closes the socket without answering (the first time) or completes
 SASL and registration (after that), so the client's retry can be seen to work.
@@ -10,6 +10,7 @@ import socket
 import sys
 
 port_file, log_file = sys.argv[1], sys.argv[2]
+never_die = sys.argv[3:] == ["never-die"]
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 listener.bind(("127.0.0.1", 0))
@@ -51,7 +52,7 @@ while True:
                 elif line == "AUTHENTICATE PLAIN":
                     send("AUTHENTICATE +")
                 elif line.startswith("AUTHENTICATE "):
-                    if attempt == 1:
+                    if attempt == 1 and not never_die:
                         done = True  # dies midway: the payload arrived, no answer ever comes
                         break
                     send(f":fake.test 900 {nick} {nick}!u@h alice :You are now logged in")

@@ -463,6 +463,43 @@ class IRCNotificationTest(IRCTestCase):
 class IRCSASLTest(IRCTestCase):
     """SASL against a scripted server (InspIRCd relays SASL only to linked services)."""
 
+    def fake_server(self, *mode):
+        import sys
+        import tempfile
+        work = self.enterContext(tempfile.TemporaryDirectory())
+        port_file, log_file = os.path.join(work, "port"), os.path.join(work, "lines")
+        fake = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__),
+                                                              "fake_sasl_server.py"),
+                                 port_file, log_file, *mode])
+        self.addCleanup(fake.kill)
+
+        def written_port():
+            if not os.path.exists(port_file):
+                return None
+            with open(port_file) as f:
+                return f.read()
+
+        return int(wait_until(written_port, what="the fake server's port")), log_file
+
+    def test_the_password_is_kept_in_the_secret_service_and_used_from_there(self):
+        import base64
+        import sys
+        import tempfile
+        home = self.enterContext(tempfile.TemporaryDirectory())
+        port, log_file = self.fake_server("never-die")
+        password = "kept-in-the-keyring"
+        result = subprocess.run(
+            ["dbus-run-session", "--", sys.executable,
+             os.path.join(os.path.dirname(__file__), "keyring_session.py"), home, NATTER_BIN,
+             f"irc://alice@127.0.0.1:{port}/#natter", password, log_file],
+            capture_output=True, text=True, timeout=90)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr[-2000:])
+        payload = base64.b64encode(f"alice\0alice\0{password}".encode()).decode()
+        self.assertIn(f"stored:{password}", result.stdout)
+        # The second start had no password in its environment: the keyring's signed it in.
+        self.assertIn(f"|2 AUTHENTICATE {payload}", result.stdout, result.stdout)
+        self.assertIn("log-has-password:False", result.stdout)
+
     def test_sasl_dying_midway_retries_and_never_logs_the_password(self):
         import base64
         import sys

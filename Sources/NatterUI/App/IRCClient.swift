@@ -13,6 +13,7 @@ final class IRCClient {
   let url: IRCServerURL
   private let store: MessageStore
   private var connection: IRCConnection
+  private let saslAccount: String?
   private var transport: LineConnection?
   private var wakeSource: UInt32 = 0
   /// When each message's first line was written, for the send-to-echo figure in the log.
@@ -42,6 +43,7 @@ final class IRCClient {
     self.url = url
     self.store = store
     self.trusted = trusted
+    self.saslAccount = saslAccount
     let pending: [IRCOutboxEntry]
     do {
       pending = try store.pendingOutbox()
@@ -71,6 +73,16 @@ final class IRCClient {
       feed(.connectNow)
     }
     feed(.connectNow)
+  }
+
+  /// Signs in with SASL PLAIN from the next connection on (the password came from the Secret
+  /// Service after the client was made). Only before `start`: the outbox is carried over.
+  func usePassword(_ password: String) {
+    let old = connection.account
+    let account = IRCAccount(
+      nick: old.nick, userName: old.userName, realName: old.realName, channels: old.channels,
+      saslAccount: saslAccount ?? old.nick, saslPassword: password)
+    connection = IRCConnection(account: account, pending: connection.pending)
   }
 
   /// Closes the connection for good (the window is going away); pending messages stay stored

@@ -37,7 +37,9 @@ public enum Natter {
           Data("natter: could not save the account to \(file.url.path)\n".utf8))
         return 1
       }
-      return NatterApplication(dataDirectory: resolve(dataDirectory)).run(programName: programName)
+      let application = NatterApplication(dataDirectory: resolve(dataDirectory))
+      application.savesPassword = true
+      return application.run(programName: programName)
     case .run(let dataDirectory):
       return NatterApplication(dataDirectory: resolve(dataDirectory)).run(programName: programName)
     }

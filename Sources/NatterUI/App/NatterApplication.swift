@@ -17,6 +17,9 @@ final class NatterApplication: Object {
   private var preferences: PreferencesWindow?
   /// The open history, shared by every window this process shows.
   private var session: ChatSession?
+  /// Launched by `--connect`: a password in the environment is saved in the Secret Service
+  /// with the account. Otherwise the environment's password is used and not kept.
+  var savesPassword = false
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
@@ -134,10 +137,11 @@ final class NatterApplication: Object {
       self.session
       ?? ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
     self.session = session
+    let environmentPassword = ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"]
+      .flatMap { $0.isEmpty ? nil : $0 }
     let irc = settings.irc.map { url in
       IRCClient(
-        url: url, saslAccount: settings.saslAccount,
-        password: ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"],
+        url: url, saslAccount: settings.saslAccount, password: environmentPassword,
         store: session.store, trusted: Set(settings.trustedCertificates))
     }
     let window = MainWindow(application: application, session: session, irc: irc)
@@ -151,9 +155,29 @@ final class NatterApplication: Object {
     if let irc {
       // The network never delays the first frame (SPEC §8): redraws run at a higher
       // priority than this idle, so the window is drawn before the socket opens.
-      MainLoop.idle(priority: G_PRIORITY_LOW) { irc.start() }
+      MainLoop.idle(priority: G_PRIORITY_LOW) { [unowned self] in
+        start(irc, environmentPassword: environmentPassword)
+      }
     }
     Log.debug("main window created; data directory \(dataDirectory.path)")
+  }
+
+  /// Connects with the password from the environment (kept in the Secret Service when
+  /// `--connect` saved the account), else the Secret Service's, else none.
+  private func start(_ irc: IRCClient, environmentPassword: String?) {
+    let server = "\(irc.url.host):\(irc.url.port)"
+    let account = settings.saslAccount ?? irc.url.nick
+    if let environmentPassword {
+      if savesPassword {
+        SecretStore.store(server: server, account: account, password: environmentPassword)
+      }
+      irc.start()
+      return
+    }
+    SecretStore.lookup(server: server, account: account) { password in
+      if let password { irc.usePassword(password) }
+      irc.start()
+    }
   }
 
   /// The new window opens before the old one closes, so the application never has no window

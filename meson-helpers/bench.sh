@@ -3,17 +3,22 @@
 # 0 / 100,000 / 1,000,000-message histories through `natter --import` (cached in .build/bench),
 # and runs natter-bench under its own Xvfb and session bus. Prints one Markdown table.
 # Usage: meson-helpers/bench.sh [--runs N] [--sends N] [--no-peers]
+#        [--suites startup,send,paste,long-text] [--long-runs N] [--hang-limit S]
+# The long-text suite (issue 13) alone: meson-helpers/bench.sh --suites long-text --no-peers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source meson-helpers/deps.sh
 
-runs=9 sends=9 peers=yes
+runs=9 sends=9 peers=yes suites=startup,send,paste,long-text
+extra=()
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --sends) sends=$2; shift 2 ;;
     --no-peers) peers=no; shift ;;
-    *) echo "usage: $0 [--runs N] [--sends N] [--no-peers]" >&2; exit 2 ;;
+    --suites) suites=$2; shift 2 ;;
+    --long-runs | --hang-limit) extra+=("$1" "$2"); shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--sends N] [--no-peers] [--suites LIST] [--long-runs N] [--hang-limit S]" >&2; exit 2 ;;
   esac
 done
 
@@ -50,7 +55,10 @@ cc -O2 -Wall bench/launch-watch.c -o "$out/launch-watch" $(pkg-config --cflags -
 # Histories are imported the way users import, and kept until the generator changes.
 stamp=$(sha256sum bench/make-history.py | cut -c1-16)
 histories=()
-for count in 0 100000 1000000; do
+counts=(0 100000 1000000)
+# Only the start-up and send suites use the generated histories.
+[[ ",$suites," == *,startup,* || ",$suites," == *,send,* ]] || counts=()
+for count in "${counts[@]}"; do
   dir=$out/history-$count
   if [ "$(cat "$dir/.bench-stamp" 2>/dev/null)" != "$stamp" ]; then
     echo "Making a history of $count messages..." >&2
@@ -83,6 +91,7 @@ dbus-run-session -- xvfb-run -n "$display" -s "-screen 0 1280x800x24 -nolisten t
   "$bin/natter-bench" --natter "$bin/natter" --bare "$PWD/$out/bare-window" \
   --watch "$PWD/$out/launch-watch" "${histories[@]}" "${peer_args[@]}" \
   --runs "$runs" --sends "$sends" --scratch "$work" --table "$out/last-table.md" \
+  --suites "$suites" "${extra[@]}" \
   2>&1 | { grep -v "^dbus-daemon\|SpiRegistry\|^Machine\|^Start-up and\|^|\|^$" >&2 || true; }
 # Only the table on stdout: the session bus's services share the bench's output.
 cat "$out/last-table.md"

@@ -4,5 +4,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source meson-helpers/deps.sh
 natter_install_packages "${NATTER_APP_PACKAGES[@]}"
-swift build --product natter 2>&1 | grep -v "prohibited flag" >&2 || true
+# A failed build stops here with the compiler's errors; an old binary is never started.
+echo "Building natter..." >&2
+build_log=$(mktemp)
+if ! swift build --product natter >"$build_log" 2>&1; then
+  grep -v "prohibited flag" "$build_log" >&2
+  rm -f "$build_log"
+  exit 1
+fi
+rm -f "$build_log"
 exec "$(swift build --show-bin-path)/natter" "$@"

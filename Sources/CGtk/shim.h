@@ -61,6 +61,11 @@ static inline char *natter_object_get_string(gpointer object, const char *proper
 
 // "paste-done" tells listeners (input methods, tests) that a paste finished; g_signal_emit_by_name
 // is variadic.
+// g_application_command_line_printerr is variadic; print_literal needs GLib 2.80.
+static inline void natter_command_line_printerr(GApplicationCommandLine *line, const char *text) {
+  g_application_command_line_printerr(line, "%s", text);
+}
+
 static inline void natter_text_buffer_paste_done(GtkTextBuffer *buffer, GdkClipboard *clipboard) {
   g_signal_emit_by_name(buffer, "paste-done", clipboard);
 }

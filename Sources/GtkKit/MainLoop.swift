@@ -17,6 +17,21 @@ public enum MainLoop {
     return g_idle_add_full(priority, once, box, releaseSourceBox)
   }
 
+  /// Runs `body` once on the main loop; callable from any thread (`g_idle_add` is thread-safe),
+  /// which is how work done on a background thread reports back.
+  public nonisolated static func post(_ body: @escaping @Sendable @MainActor () -> Void) {
+    let box = Unmanaged.passRetained(HandlerBox<@MainActor () -> Void>(body)).toOpaque()
+    let once: GSourceFunc = { data in
+      // The default main context runs this on the main thread.
+      let handler = data.map {
+        Unmanaged<HandlerBox<@MainActor () -> Void>>.fromOpaque($0).takeUnretainedValue().handler
+      }
+      MainActor.assumeIsolated { handler?() }
+      return 0  // G_SOURCE_REMOVE
+    }
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, once, box, releaseSourceBox)
+  }
+
   /// Runs `body` after `milliseconds`, again every `milliseconds` while it returns true.
   @discardableResult
   public static func timeout(

@@ -99,6 +99,20 @@ public enum Signal {
       instance, signal, handler as H, through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
   }
 
+  /// `gint command-line(application, command_line)`: the status is the launch's exit status.
+  @discardableResult
+  public static func connectCommandLine(
+    _ instance: Pointer, _ handler: @escaping @MainActor (Pointer?) -> Int32
+  ) -> UInt {
+    typealias H = @MainActor (Pointer?) -> Int32
+    let trampoline: @convention(c) (Pointer?, Pointer?, Pointer?) -> gint = { _, line, data in
+      MainActor.assumeIsolated { unbox(data, as: H.self)?(line) ?? 1 }
+    }
+    return GtkKit.connect(
+      instance, "command-line", handler as H,
+      through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
+  }
+
   /// `gboolean key-pressed(controller, keyval, keycode, state)`; return true to stop the key.
   @discardableResult
   public static func connectKeyPressed(

@@ -1,7 +1,7 @@
 /// The ordered set of hashtag chips under the composer, with keyboard focus among them.
 public struct ChipRow: Equatable, Sendable {
   /// The most chips a message may carry.
-  public static let capacity = 20
+  public static let capacity = MessageRules.tagLimit
 
   /// What `add(_:)` did.
   public enum AddResult: Equatable, Sendable {

@@ -9,7 +9,7 @@ import Foundation
 /// count Unicode scalars, the unit of GtkTextIter character offsets.
 public struct ComposerController: Sendable {
   /// The most Unicode scalars a message may have.
-  public static let characterLimit = 100_000
+  public static let characterLimit = MessageRules.characterLimit
 
   /// The local user's name, put on every outgoing message.
   public let sender: String

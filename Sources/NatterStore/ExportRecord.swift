@@ -34,16 +34,15 @@ extension ExportRecord {
         throw ImportLineFailure(reason: "duplicate key \"\(key)\"")
       }
       switch key {
-      case "id":
-        id = try Self.string(value, key)
-        if id?.isEmpty == true { throw ImportLineFailure(reason: "\"id\" is empty") }
+      case "id": id = try Self.string(value, key)
       case "sender": sender = try Self.string(value, key)
       case "body": body = try Self.string(value, key)
       case "sent_at":
         let text = try Self.string(value, key)
         guard let milliseconds = Timestamp.parse(Array(text.utf8)) else {
           throw ImportLineFailure(
-            reason: "\"sent_at\" is not an ISO-8601 date and time like 2026-11-29T18:55:41Z")
+            reason: "\"sent_at\" is not an ISO-8601 date and time between the years 0 and "
+              + "9999 with at most millisecond precision, like 2026-11-29T18:55:41Z")
         }
         sentAt = milliseconds
       case "tags":
@@ -51,8 +50,8 @@ extension ExportRecord {
           throw ImportLineFailure(reason: "\"tags\" must be an array of strings")
         }
         tags = try elements.map { element throws(ImportLineFailure) in
-          guard case .string(let tag) = element, !tag.isEmpty else {
-            throw ImportLineFailure(reason: "\"tags\" must be an array of non-empty strings")
+          guard case .string(let tag) = element else {
+            throw ImportLineFailure(reason: "\"tags\" must be an array of strings")
           }
           return tag
         }
@@ -71,9 +70,16 @@ extension ExportRecord {
     guard let sender else { throw ImportLineFailure(reason: "missing \"sender\"") }
     guard let sentAt else { throw ImportLineFailure(reason: "missing \"sent_at\"") }
     guard let body else { throw ImportLineFailure(reason: "missing \"body\"") }
+    // The composer's own rules: an import must not store what the composer would refuse.
+    let violations = MessageRules.violations(id: id, body: body, tags: tags)
+    guard violations.isEmpty else {
+      throw ImportLineFailure(reason: violations.map(\.reason).joined(separator: "; "))
+    }
+    // Tags are stored as the composer spells them (NFC), so search and chips agree.
+    let spellings = tags.map { HashtagScanner.validTag($0) ?? $0 }
     self.init(
-      id: id, sender: sender, sentAtMilliseconds: sentAt, body: body, tags: tags, edited: edited,
-      conversation: conversation)
+      id: id, sender: sender, sentAtMilliseconds: sentAt, body: body, tags: spellings,
+      edited: edited, conversation: conversation)
   }
 
   private static func string(_ value: JSONValue, _ key: String) throws(ImportLineFailure)

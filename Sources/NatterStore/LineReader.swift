@@ -7,6 +7,8 @@ struct LineReader {
 
   private let descriptor: Int32
   private let path: String
+  /// Whether `close()` closes the descriptor: not one the reader was given, like stdin.
+  private let owned: Bool
 
   /// Opens `path` for reading; the caller must call `close()`.
   init(path: String) throws(ImportError) {
@@ -16,9 +18,19 @@ struct LineReader {
     }
     descriptor = fd
     self.path = path
+    owned = true
   }
 
-  func close() { _ = Foundation.close(descriptor) }
+  /// Reads an open descriptor, such as standard input; `path` names it in errors.
+  init(descriptor: Int32, path: String) {
+    self.descriptor = descriptor
+    self.path = path
+    owned = false
+  }
+
+  func close() {
+    if owned { _ = Foundation.close(descriptor) }
+  }
 
   /// Calls `body` with each line (1-based number, bytes without the `\n` or `\r\n`); the last line
   /// need not end in a newline.

@@ -169,36 +169,6 @@ extension MessageStore {
     return try statement.step()
   }
 
-  /// Inserts one row with its index entry and tags; the caller holds a transaction.
-  private func insertRow(_ message: Message, outbox: String? = nil) throws {
-    let statement = try db.cached(
-      """
-      INSERT INTO messages
-        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure,
-         mentions, outbox)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-      """)
-    try statement.bind(1, message.id)
-    try statement.bind(2, message.sender)
-    try statement.bind(3, Timestamp.milliseconds(message.sentAt))
-    try statement.bind(4, message.body)
-    try statement.bind(5, message.edited ? 1 : 0)
-    try statement.bind(6, message.delivery.rawValue)
-    try bindIRCFields(of: message, to: statement)
-    try statement.bind(12, outbox)
-    do {
-      try statement.run()
-    } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
-      throw StoreError.duplicateID(message.id)
-    }
-    let seq = sqlite3_last_insert_rowid(db.handle)
-    let index = try db.cached("INSERT INTO messages_fts (rowid, body) VALUES (?, ?)")
-    try index.bind(1, seq)
-    try index.bind(2, message.body)
-    try index.run()
-    try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
-  }
-
   // MARK: The outbox
 
   /// Stores a message to send as pending with its outbox entry, committed before anything is

@@ -24,21 +24,32 @@ extension MessageStore {
   /// in-memory store, each reported in the result for the app's banner.
   public static func open(dataDirectory: URL, now: Date = Date()) -> OpenResult {
     let directory = dataDirectory.path
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
     do {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true)
+      // Only when missing: Foundation's createDirectory fails on an existing folder that this
+      // user cannot write (another user's history), which must still be read.
+      if !exists || !isDirectory.boolValue {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true)
+      }
     } catch {
       return unsaved(
         reason: .dataDirectoryUnavailable(path: directory, detail: describe(error)))
     }
     // Root ignores permission bits, so only a real write tells whether the directory is writable
     // (a read-only mount fails here with EROFS even for root).
-    if let problem = writeProbe(directory: directory) {
-      return unsaved(reason: .readOnly(detail: "\(directory): \(problem)"))
-    }
     let file = dataDirectory.appendingPathComponent(databaseFileName)
+    if let problem = writeProbe(directory: directory) {
+      return readOnly(
+        file,
+        reason: problem.code == ENOSPC
+          ? .diskFull : .readOnly(detail: "\(directory): \(problem.message)"))
+    }
     do {
       return .opened(try openFile(file))
+    } catch let error as StoreError where error == .diskFull || error.isReadOnly {
+      return readOnly(file, reason: error)
     } catch StoreError.corrupt(let detail) {
       return recover(file, reason: .corrupt(detail: detail), now: now)
     } catch StoreError.sqlite(let code, let message)
@@ -89,6 +100,15 @@ extension MessageStore {
     return MessageStore(db: db, databaseURL: file)
   }
 
+  /// The saved history shown read-only when it can be read, else an empty unsaved session.
+  private static func readOnly(_ file: URL, reason: StoreError) -> OpenResult {
+    var info = stat()
+    guard stat(file.path, &info) == 0, info.st_size > 0, let copy = readOnlyCopy(of: file) else {
+      return unsaved(reason: reason)
+    }
+    return .readOnly(copy, reason: reason)
+  }
+
   private static func unsaved(reason: StoreError) -> OpenResult {
     do {
       return .unsaved(try inMemory(), reason: reason)
@@ -99,27 +119,18 @@ extension MessageStore {
     }
   }
 
-  /// Moves the database (and its -wal and -shm, which belong to it) aside, then starts fresh.
+  /// Moves the damaged database aside, starts fresh and salvages what can be read.
   private static func recover(_ file: URL, reason: StoreError, now: Date) -> OpenResult {
-    let manager = FileManager.default
-    let stamp = corruptStamp(now)
-    var aside = URL(fileURLWithPath: file.path + ".corrupt-\(stamp)")
-    var attempt = 1
-    while manager.fileExists(atPath: aside.path) {
-      attempt += 1
-      aside = URL(fileURLWithPath: file.path + ".corrupt-\(stamp)-\(attempt)")
-    }
+    let aside: URL
     do {
-      // Companions first: a -wal left beside a fresh database could be replayed into it.
-      for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: file.path + suffix) {
-        try manager.moveItem(atPath: file.path + suffix, toPath: aside.path + suffix)
-      }
-      try manager.moveItem(atPath: file.path, toPath: aside.path)
+      aside = try moveAside(file, now: now)
     } catch {
       return unsaved(reason: reason)
     }
     do {
-      return .recovered(try openFile(file), movedAside: aside, reason: reason)
+      let store = try openFile(file)
+      let recovery = Recovery(movedAside: aside, salvaged: store.salvage(from: aside))
+      return .recovered(store, recovery, reason: reason)
     } catch let error as StoreError {
       return unsaved(reason: error)
     } catch {
@@ -127,22 +138,21 @@ extension MessageStore {
     }
   }
 
-  /// `20261129T185541Z`: sortable, and free of characters that need quoting in a shell.
-  private static func corruptStamp(_ date: Date) -> String {
-    var bytes: [UInt8] = []
-    Timestamp.append(Timestamp.milliseconds(date) / 1000 * 1000, to: &bytes)
-    return String(
-      decoding: bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") },
-      as: UTF8.self)
-  }
-
-  /// Creates and removes a file; returns why that failed, or nil.
-  private static func writeProbe(directory: String) -> String? {
+  /// Creates, writes and removes a file; returns why that failed, or nil.
+  ///
+  /// One byte is written too: on a full disk a new empty file can still be made.
+  private static func writeProbe(directory: String) -> (code: Int32, message: String)? {
     let probe = directory + "/.natter-write-probe-\(getpid())"
     let fd = Foundation.open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
-    close(fd)
-    unlink(probe)
+    guard fd >= 0 else { return (errno, String(cString: strerror(errno))) }
+    defer {
+      close(fd)
+      unlink(probe)
+    }
+    var byte: UInt8 = 0
+    guard write(fd, &byte, 1) == 1, fsync(fd) == 0 else {
+      return (errno, String(cString: strerror(errno)))
+    }
     return nil
   }
 

@@ -8,19 +8,22 @@ import NatterCore
 /// whole seconds, or exactly three fraction digits when the milliseconds are not zero. So
 /// export → import into an empty store → export gives identical bytes.
 extension MessageStore {
-  /// Writes every message to `url` (created or truncated); returns how many were written.
+  /// Writes every message to `url`; returns how many were written.
+  ///
+  /// The messages go to a temporary file beside `url` that replaces it only when complete, so
+  /// a failed export leaves the old file as it was. `url` must not be the database itself.
   @discardableResult
   public func export(to url: URL) throws -> Int {
-    let fd = Foundation.open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw StoreError.io(path: url.path, detail: String(cString: strerror(errno)))
+    let target = try ExportTarget(path: url.path, protecting: databaseURL)
+    let count: Int
+    do {
+      count = try export(toDescriptor: target.descriptor, path: url.path)
+    } catch {
+      target.abandon()
+      throw error
     }
-    defer { close(fd) }
-    let count = try export(toDescriptor: fd, path: url.path)
-    // The export is often a backup; make sure it is on disk before saying it is done.
-    guard fsync(fd) == 0 || errno == EINVAL else {
-      throw StoreError.io(path: url.path, detail: String(cString: strerror(errno)))
-    }
+    // The export is often a backup; `commit` syncs it before saying it is done.
+    try target.commit()
     return count
   }
 
@@ -90,13 +93,26 @@ extension MessageStore {
     return count
   }
 
-  /// Imports a JSON Lines file in one transaction, skipping ids already stored.
+  /// Imports a JSON Lines file in one transaction, skipping messages already stored.
   ///
-  /// Every line is validated; the first bad one throws `ImportError.invalidLine` and nothing is
-  /// imported. Empty lines are allowed only at the end of the file.
+  /// Every line is checked against the composer's rules (`MessageRules`); a line whose id is
+  /// already stored, or appeared earlier in the file, with other content is a conflict. When
+  /// any line is wrong, `ImportError.invalidLines` names them all and nothing is imported.
+  /// Empty lines are allowed only at the end of the file.
   public func `import`(from url: URL) throws(ImportError) -> ImportSummary {
     let reader = try LineReader(path: url.path)
     defer { reader.close() }
+    return try importAll(reader)
+  }
+
+  /// Imports from an open handle, such as standard input for `--import -`; it is not closed.
+  public func `import`(from handle: FileHandle, name: String = "-") throws(ImportError)
+    -> ImportSummary
+  {
+    try importAll(LineReader(descriptor: handle.fileDescriptor, path: name))
+  }
+
+  private func importAll(_ reader: LineReader) throws(ImportError) -> ImportSummary {
     do {
       // A bigger page cache for the duration: the indexes of a large import stay in memory.
       try db.execute("PRAGMA cache_size = -65536")
@@ -124,51 +140,96 @@ extension MessageStore {
     // New rows get seq values above the current maximum, so they can be indexed in one go.
     let lastSeqBefore = try db.integer("SELECT coalesce(max(seq), 0) FROM messages") ?? 0
     var summary = ImportSummary(inserted: 0, skippedDuplicates: 0)
+    var problems = ImportProblems()
+    // The line of each row this import inserted, by seq - lastSeqBefore - 1: four bytes a row
+    // name the first line of an id that comes again with other content.
+    var lineOfInserted: [Int32] = []
     var firstEmptyLine: Int?
-    try reader.forEachLine { number, rawLine in
-      var line = rawLine
-      // A UTF-8 byte order mark from some editors is not part of the JSON.
-      if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
-        line = UnsafeBufferPointer(rebasing: line[3...])
+    do {
+      try reader.forEachLine { number, rawLine in
+        var line = rawLine
+        // A UTF-8 byte order mark from some editors is not part of the JSON.
+        if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
+          line = UnsafeBufferPointer(rebasing: line[3...])
+        }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+          if firstEmptyLine == nil { firstEmptyLine = number }
+          return
+        }
+        if let empty = firstEmptyLine {
+          problems.add(line: empty, reason: "an empty line comes before the end of the file")
+          firstEmptyLine = nil
+        }
+        let record: ExportRecord
+        do {
+          record = try ExportRecord(json: try JSONParser.parse(line))
+        } catch let failure as JSONParser.Failure {
+          problems.add(line: number, reason: failure.reason)
+          return
+        } catch let failure as ImportLineFailure {
+          problems.add(line: number, reason: failure.reason)
+          return
+        }
+        try insert.bind(1, record.id)
+        try insert.bind(2, record.sender)
+        try insert.bind(3, record.sentAtMilliseconds)
+        try insert.bind(4, record.body)
+        try insert.bind(5, record.edited ? 1 : 0)
+        try insert.bind(6, try conversationRowID(url: record.conversation))
+        // A server's message keeps its msgid as its id (SPEC §6), so replays still deduplicate.
+        try insert.bind(7, record.conversation == Message.notes ? nil : record.id)
+        try insert.run()
+        guard db.changes == 1 else {
+          if let conflict = try conflict(with: record, lastSeqBefore, lineOfInserted) {
+            problems.add(line: number, reason: conflict)
+          } else {
+            summary.skippedDuplicates += 1
+          }
+          return
+        }
+        summary.inserted += 1
+        lineOfInserted.append(Int32(clamping: number))
+        try insertTags(
+          record.tags, seq: sqlite3_last_insert_rowid(db.handle),
+          sentAt: record.sentAtMilliseconds)
       }
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-        if firstEmptyLine == nil { firstEmptyLine = number }
-        return
-      }
-      if let empty = firstEmptyLine {
-        throw ImportError.invalidLine(
-          number: empty, reason: "empty line before the end of the file")
-      }
-      let record: ExportRecord
-      do {
-        record = try ExportRecord(json: try JSONParser.parse(line))
-      } catch let failure as JSONParser.Failure {
-        throw ImportError.invalidLine(number: number, reason: failure.reason)
-      } catch let failure as ImportLineFailure {
-        throw ImportError.invalidLine(number: number, reason: failure.reason)
-      }
-      try insert.bind(1, record.id)
-      try insert.bind(2, record.sender)
-      try insert.bind(3, record.sentAtMilliseconds)
-      try insert.bind(4, record.body)
-      try insert.bind(5, record.edited ? 1 : 0)
-      try insert.bind(6, try conversationRowID(url: record.conversation))
-      // A server's message keeps its msgid as its id (SPEC §6), so replays still deduplicate.
-      try insert.bind(7, record.conversation == Message.notes ? nil : record.id)
-      try insert.run()
-      guard db.changes == 1 else {
-        summary.skippedDuplicates += 1
-        return
-      }
-      summary.inserted += 1
-      try insertTags(
-        record.tags, seq: sqlite3_last_insert_rowid(db.handle),
-        sentAt: record.sentAtMilliseconds)
+    } catch ImportError.invalidLines(let fatal, _) {
+      // The reader gave up (a line too long to hold); what was found before it still counts.
+      for problem in fatal { problems.add(line: problem.line, reason: problem.reason) }
     }
+    if let error = problems.error { throw error }
     let index = try db.prepare(
       "INSERT INTO messages_fts (rowid, body) SELECT seq, body FROM messages WHERE seq > ?")
     try index.bind(1, lastSeqBefore)
     try index.run()
     return summary
+  }
+
+  /// Why `record`, whose id is already stored, conflicts with it; nil when it is the same
+  /// message (importing it again is a no-op).
+  private func conflict(
+    with record: ExportRecord, _ lastSeqBefore: Int64, _ lineOfInserted: [Int32]
+  ) throws -> String? {
+    let lookup = try db.cached("SELECT \(Self.messageColumns) FROM messages WHERE id = ?")
+    try lookup.bind(1, record.id)
+    guard try lookup.step() else {
+      lookup.reset()
+      return nil
+    }
+    let seq = lookup.int64(0)
+    let stored = try message(from: lookup)
+    lookup.reset()
+    let same =
+      stored.sender == record.sender
+      && Timestamp.milliseconds(stored.sentAt) == record.sentAtMilliseconds
+      && stored.body == record.body && stored.edited == record.edited
+      && stored.tags == record.tags
+    if same { return nil }
+    let id = record.id.unicodeScalars.count <= 80 ? record.id : String(record.id.prefix(80)) + "…"
+    let index = Int(seq - lastSeqBefore - 1)
+    if index >= 0, index < lineOfInserted.count {
+      return "the id \"\(id)\" is also on line \(lineOfInserted[index]) with different content"
+    }
+    return "the id \"\(id)\" is already in the history with different content"
   }
 }

@@ -7,17 +7,27 @@ import NatterCore
 /// Not `Sendable`: the app uses one store from the main thread; each call is a short
 /// synchronous SQLite call (a page of rows, one insert).
 public final class MessageStore {
-  let db: SQLiteConnection
+  /// Replaced only when a damaged database is moved aside (`recoverFromCorruption`).
+  var db: SQLiteConnection
   /// The database file, or nil for an in-memory store whose session is not saved.
   public let databaseURL: URL?
+  /// `PRAGMA data_version` when `changedByOthers` last looked.
+  private var lastDataVersion: Int64?
+  /// The saved history this in-memory store is a copy of, when it could be read but not
+  /// written.
+  public let copiedFrom: URL?
 
-  init(db: SQLiteConnection, databaseURL: URL?) {
+  init(db: SQLiteConnection, databaseURL: URL?, copiedFrom: URL? = nil) {
     self.db = db
     self.databaseURL = databaseURL
+    self.copiedFrom = copiedFrom
   }
 
   /// Whether messages written to this store outlive the process.
   public var isPersistent: Bool { databaseURL != nil }
+
+  /// Whether this store shows a saved history, in the file or as a read-only copy of it.
+  public var showsSavedHistory: Bool { databaseURL != nil || copiedFrom != nil }
 
   // SQLITE_CONSTRAINT_UNIQUE is a macro expression Swift does not import.
   static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
@@ -32,28 +42,33 @@ public final class MessageStore {
 
   /// Stores a new message; it is committed (and synced to disk) when this returns.
   public func insert(_ message: Message) throws {
-    try db.transaction {
-      let statement = try db.cached(
-        """
-        INSERT INTO messages
-          (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure,
-           mentions)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
-      try bindFields(of: message, to: statement)
-      try bindIRCFields(of: message, to: statement)
-      do {
-        try statement.run()
-      } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
-        throw StoreError.duplicateID(message.id)
-      }
-      let seq = sqlite3_last_insert_rowid(db.handle)
-      let index = try db.cached("INSERT INTO messages_fts (rowid, body) VALUES (?, ?)")
-      try index.bind(1, seq)
-      try index.bind(2, message.body)
-      try index.run()
-      try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
+    try db.transaction { try insertRow(message) }
+  }
+
+  /// Inserts one message inside the caller's transaction; `outbox` is a pending message's
+  /// IRC outbox entry as JSON (MessageStore+Conversations).
+  func insertRow(_ message: Message, outbox: String? = nil) throws {
+    let statement = try db.cached(
+      """
+      INSERT INTO messages
+        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure,
+         mentions, outbox)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    try bindFields(of: message, to: statement)
+    try bindIRCFields(of: message, to: statement)
+    try statement.bind(12, outbox)
+    do {
+      try statement.run()
+    } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
+      throw StoreError.duplicateID(message.id)
     }
+    let seq = sqlite3_last_insert_rowid(db.handle)
+    let index = try db.cached("INSERT INTO messages_fts (rowid, body) VALUES (?, ?)")
+    try index.bind(1, seq)
+    try index.bind(2, message.body)
+    try index.run()
+    try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
   }
 
   /// Replaces the stored message with the same id (an edit); its position follows its `sentAt`.
@@ -92,6 +107,15 @@ public final class MessageStore {
     defer { statement.reset() }
     try statement.bind(1, id)
     return try statement.step() ? try message(from: statement) : nil
+  }
+
+  /// Whether another connection (a `natter --import` while the window runs) committed since
+  /// the last call. `PRAGMA data_version` reads a counter in shared memory: no file I/O, so
+  /// it can be polled.
+  public func changedByOthers() throws -> Bool {
+    let version = try db.integer("PRAGMA data_version") ?? 0
+    defer { lastDataVersion = version }
+    return lastDataVersion != nil && lastDataVersion != version
   }
 
   /// Runs SQLite's full consistency check; `["ok"]` when the file is sound.

@@ -6,7 +6,10 @@ public enum OpenResult {
   case opened(MessageStore)
   /// The old database was damaged or unreadable; it was moved to `movedAside` (never deleted)
   /// and a fresh one was started.
-  case recovered(MessageStore, movedAside: URL, reason: StoreError)
+  case recovered(MessageStore, MessageStore.Recovery, reason: StoreError)
+  /// The history can be read but not written; the store is an in-memory copy of it, so it is
+  /// shown (and can be exported) while this session will not be saved.
+  case readOnly(MessageStore, reason: StoreError)
   /// The history cannot be written; the store is in memory and this session will not be saved.
   case unsaved(MessageStore, reason: StoreError)
   /// Not even an in-memory database could be made (out of memory).
@@ -15,7 +18,9 @@ public enum OpenResult {
   /// The store to use, if any.
   public var store: MessageStore? {
     switch self {
-    case .opened(let store), .recovered(let store, _, _), .unsaved(let store, _): return store
+    case .opened(let store), .recovered(let store, _, _), .readOnly(let store, _),
+      .unsaved(let store, _):
+      return store
     case .failed: return nil
     }
   }
@@ -24,9 +29,12 @@ public enum OpenResult {
   public var bannerMessage: String? {
     switch self {
     case .opened: return nil
-    case .recovered(_, let movedAside, _):
-      return "The message history was damaged, so a new one was started; "
-        + "the old file was kept as \(movedAside.lastPathComponent)."
+    case .recovered(_, let recovery, _): return recovery.bannerMessage
+    case .readOnly(let store, let reason):
+      let count = (try? store.count()) ?? 0
+      let shown = count == 1 ? "the 1 saved message is" : "the \(count) saved messages are"
+      let why = reason == .diskFull ? "The disk is full" : "The data folder cannot be written"
+      return "\(why), so \(shown) shown read-only and new messages will not be saved."
     case .unsaved(_, let reason): return reason.userMessage
     case .failed(let reason): return reason.userMessage
     }

@@ -6,9 +6,10 @@ final class SQLiteConnection {
   private var cache: [String: Statement] = [:]
 
   /// Opens (or creates) a database; `:memory:` gives a private in-memory one.
-  init(path: String) throws {
+  init(
+    path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+  ) throws {
     var db: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let rc = sqlite3_open_v2(path, &db, flags, nil)
     guard rc == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

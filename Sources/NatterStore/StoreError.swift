@@ -20,6 +20,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case io(path: String, detail: String)
   /// Any other SQLite failure, with its extended result code.
   case sqlite(code: Int32, message: String)
+  /// An export was asked to overwrite the database itself (or its -wal or -shm).
+  case exportOntoDatabase(path: String)
 
   /// One plain sentence to show the user.
   public var userMessage: String {
@@ -42,6 +44,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       return "A file could not be read or written."
     case .sqlite:
       return "The message history could not be saved."
+    case .exportOntoDatabase(let path):
+      return "\(path) is the message history itself, so exporting to it would destroy it; "
+        + "choose another file."
     }
   }
 
@@ -58,7 +63,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notFound(let id): return "no message with id \(id)"
     case .io(let path, let detail): return "\(path): \(detail)"
     case .sqlite(let code, let message): return "SQLite error \(code): \(message)"
+    case .exportOntoDatabase(let path): return "refused to export onto the database: \(path)"
     }
+  }
+
+  /// Whether this is the database or its folder refusing writes.
+  var isReadOnly: Bool {
+    if case .readOnly = self { return true }
+    return false
   }
 
   /// Maps an SQLite result code to the case the app can act on.

@@ -1,4 +1,5 @@
 import Foundation
+import NatterCore
 
 /// Converts between `Date`, stored milliseconds and the export format's ISO-8601 UTC text.
 ///
@@ -18,7 +19,7 @@ enum Timestamp {
   /// Appends `2026-11-29T18:55:41Z`, or `…41.250Z` when the milliseconds are not zero.
   static func append(_ milliseconds: Int64, to out: inout [UInt8]) {
     let (days, msOfDay) = floorDivide(milliseconds, 86_400_000)
-    let (year, month, day) = civil(fromDays: days)
+    let (year, month, day) = CivilDate.date(days: days)
     let seconds = msOfDay / 1000
     func two(_ value: Int64) {
       out.append(UInt8(48 + value / 10))
@@ -47,7 +48,16 @@ enum Timestamp {
     out.append(UInt8(ascii: "Z"))
   }
 
-  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; digits beyond milliseconds are dropped.
+  /// The first and last instants `append` can write: years 0000 to 9999.
+  static let earliest: Int64 = CivilDate.days(year: 0, month: 1, day: 1) * 86_400_000
+  static let latest: Int64 =
+    CivilDate.days(year: 9999, month: 12, day: 31) * 86_400_000 + 86_399_999
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+  ///
+  /// Returns nil for a time that would not be exported as the same instant: one with a non-zero
+  /// digit below the millisecond, or one whose offset moves it out of years 0 to 9999 (the
+  /// export writes UTC and cannot write year 10000).
   static func parse<C: Collection>(_ text: C) -> Int64? where C.Element == UInt8, C.Index == Int {
     var i = text.startIndex
     let end = text.endIndex
@@ -79,7 +89,11 @@ enum Timestamp {
       i += 1
       var digits = 0
       while i < end, text[i] >= 48, text[i] <= 57 {
-        if digits < 3 { fraction = fraction * 10 + Int64(text[i] - 48) }
+        if digits < 3 {
+          fraction = fraction * 10 + Int64(text[i] - 48)
+        } else if text[i] != UInt8(ascii: "0") {
+          return nil
+        }
         digits += 1
         i += 1
       }
@@ -101,9 +115,10 @@ enum Timestamp {
       return nil
     }
     guard i == end else { return nil }
-    let days = self.days(fromYear: year, month: month, day: day)
+    let days = CivilDate.days(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return seconds * 1000 + fraction
+    let milliseconds = seconds * 1000 + fraction
+    return (earliest...latest).contains(milliseconds) ? milliseconds : nil
   }
 
   private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
@@ -118,28 +133,5 @@ enum Timestamp {
     case 4, 6, 9, 11: return 30
     default: return 31
     }
-  }
-
-  // Howard Hinnant's days_from_civil and civil_from_days:
-  // http://howardhinnant.github.io/date_algorithms.html
-  private static func days(fromYear y0: Int64, month m: Int64, day d: Int64) -> Int64 {
-    let y = m <= 2 ? y0 - 1 : y0
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
-  }
-
-  private static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
-    let z = z0 + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (m <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, m, d)
   }
 }

@@ -7,6 +7,8 @@ struct Bench {
   var samples: [String: [Double]] = [:]
   /// Sends that were stored but never appeared in a frame.
   var sendsNeverShown = 0
+  /// Runs that hung past `--hang-limit`, by row key; their samples hold the limit.
+  var timedOut: [String: Int] = [:]
 
   init(options: Options) { self.options = options }
 
@@ -22,8 +24,13 @@ struct Bench {
   /// Every app gets a home of its own, kept across its runs (so the first run's setup is not
   /// measured again), and the same rendering settings.
   private func environment(for app: Options.App) -> [String: String] {
-    let home = options.scratch.appendingPathComponent("home-\(app.label.filter(\.isLetter))").path
+    environment(label: app.label)
+  }
+
+  func environment(label: String, extra: [String: String] = [:]) -> [String: String] {
+    let home = options.scratch.appendingPathComponent("home-\(label.filter(\.isLetter))").path
     var environment = ["HOME": home, "GSK_RENDERER": "cairo", "GDK_BACKEND": "x11"]
+    environment.merge(extra) { _, new in new }
     for (name, folder) in [
       ("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
       ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state"),

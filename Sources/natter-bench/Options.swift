@@ -19,12 +19,19 @@ struct Options {
   var sends = 9
   var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
   var onlyKeystrokes = false
+  /// Which suites run: `startup`, `send`, `paste`, `long-text`; all by default.
+  var suites: Set<String> = ["startup", "send", "paste", "long-text"]
+  /// Rounds of the long-text suite (each launches Natter 35 times).
+  var longRuns = 3
+  /// Seconds after which a long-text scenario counts as hung.
+  var hangSeconds = 20.0
   /// Where the table goes as well as stdout; bench.sh reads it back.
   var table: String?
 
   static let usage = """
     Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
                         [--peer LABEL=COMMAND]... [--runs N] [--sends N] [--scratch DIR] [--table FILE]
+                        [--suites startup,send,paste,long-text] [--long-runs N] [--hang-limit S]
            natter-bench --keystrokes
     Run it through meson-helpers/bench.sh, which builds and prepares everything.
 
@@ -45,6 +52,10 @@ struct Options {
       case "--sends": sends = max(1, Int(try value(option)) ?? sends)
       case "--scratch": scratch = URL(fileURLWithPath: try value(option), isDirectory: true)
       case "--keystrokes": onlyKeystrokes = true
+      case "--suites":
+        suites = Set(try value(option).split(separator: ",").map(String.init))
+      case "--long-runs": longRuns = max(1, Int(try value(option)) ?? longRuns)
+      case "--hang-limit": hangSeconds = max(1, Double(try value(option)) ?? hangSeconds)
       case "--table": table = try value(option)
       case "--history":
         let pair = try value(option).split(separator: "=", maxSplits: 1).map(String.init)
@@ -61,7 +72,10 @@ struct Options {
       default: throw UsageError("unknown option \(option)")
       }
     }
-    if !onlyKeystrokes && (natter.isEmpty || bare.isEmpty || watch.isEmpty || histories.isEmpty) {
+    let needsHistories = !suites.isDisjoint(with: ["startup", "send"])
+    if !onlyKeystrokes
+      && (natter.isEmpty || bare.isEmpty || watch.isEmpty || (needsHistories && histories.isEmpty))
+    {
       throw UsageError("--natter, --bare, --watch and --history are required")
     }
     histories.sort { $0.count < $1.count }

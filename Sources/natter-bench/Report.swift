@@ -123,7 +123,61 @@ struct Report {
         bench.median("paste stall \(bytes)"), .milliseconds, nil, ("no freeze (§2)", nil),
         key: "paste stall \(bytes)")
     }
+    if bench.options.suites.contains("long-text") { renderLongText() }
     return lines.joined(separator: "\n")
+  }
+
+  /// Issue 13's figures, one shape a row, every scenario side by side: the longest main-loop
+  /// stall (target ≤ 50 ms) and start-up with such a message stored against the bare window.
+  private mutating func renderLongText() {
+    let limit = bench.options.hangSeconds
+    lines += [
+      "",
+      "Long text (issue 13): longest main-loop stall, median of \(bench.options.longRuns) runs;"
+        + " messages of \(Self.messages(Bench.longMessageScalars)) characters; a hang is"
+        + " counted at the \(Int(limit)) s limit.",
+      "",
+      "| Shape | At send | Start → first frame, one stored (vs bare) | After start-up |"
+        + " Scrolling past them | Paste 1 MB | Paste 5 MB | All ≤ 50 ms |",
+      "|---|---|---|---|---|---|---|---|",
+    ]
+    let bare = bench.median("long paint bare")
+    for shape in LongText.allCases {
+      var cells: [String] = []
+      var met = true
+      for what in ["send", "paint", "startup", "scroll"]
+        + Bench.longPasteSizes.map({ "paste \($0)" })
+      {
+        let key = Bench.longKey(what, shape)
+        guard let value = bench.median(key) else {
+          cells.append("—")
+          met = false
+          continue
+        }
+        let hung = bench.timedOut[key, default: 0]
+        var cell =
+          hung > 0 && value >= limit * 1_000_000 ? "hung (> \(Int(limit)) s)" : Self.ms(value)
+        if hung > 0 && value < limit * 1_000_000 { cell += " (\(hung) hung)" }
+        if what == "paint" {
+          if let bare, hung == 0 { cell += String(format: " (%.2f×)", value / bare) }
+        } else if value > 50_000 || hung > 0 {
+          met = false
+        }
+        cells.append(cell)
+      }
+      lines.append(
+        "| \(shape.rawValue) | " + cells.joined(separator: " | ") + " | \(met ? "yes" : "**no**") |"
+      )
+    }
+    if let bare {
+      lines.append("| (bare C GTK 4 window, start → first frame) | | \(Self.ms(bare)) | | | | | |")
+    }
+  }
+
+  private static func ms(_ microseconds: Double) -> String {
+    microseconds >= 1_000_000
+      ? String(format: "%.1f s", microseconds / 1_000_000)
+      : String(format: "%.1f ms", microseconds / 1000)
   }
 
   private enum Unit { case milliseconds, megabytes }

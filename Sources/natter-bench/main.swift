@@ -10,10 +10,13 @@ do {
   let ircParse = IRCParseBench.run()
   var bench = Bench(options: options)
   if !options.onlyKeystrokes {
-    bench.startup()
-    log("Enter to visible and stored")
-    bench.send()
-    bench.paste()
+    if options.suites.contains("startup") { bench.startup() }
+    if options.suites.contains("send") {
+      log("Enter to visible and stored")
+      bench.send()
+    }
+    if options.suites.contains("paste") { bench.paste() }
+    if options.suites.contains("long-text") { bench.longText() }
   }
   var report = Report(bench: bench, keystrokes: keystrokes, ircParse: ircParse)
   let text =

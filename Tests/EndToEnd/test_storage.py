@@ -59,7 +59,7 @@ class StorageTest(NatterTestCase):
             f.write(LINES + '{"id":"m3","sender":"x"}\n')
         result = natter("--data-dir", self.path("c"), "--import", source)
         self.assertEqual(result.returncode, 1)
-        self.assertIn("line 3", result.stderr)
+        self.assertIn("Line 3: ", result.stderr)
         exported = natter("--data-dir", self.path("c"), "--export", "-")
         self.assertEqual(exported.stdout, "", "nothing was imported")
 

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import GtkKit
 import TestSupport
 import Testing
@@ -25,6 +26,23 @@ struct MainLoopTests {
     MainLoop.iterate(seconds: 0.05)
     #expect(runs == 1)
     #expect(weakCanary == nil, "the destroy notify releases the closure after its one run")
+  }
+
+  /// Work done on another thread reports back through `post`, which runs on the thread that
+  /// runs the GTK loop (here the test's), never on the poster's.
+  @Test func postFromAnotherThreadRunsOnTheLoopsThread() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    nonisolated(unsafe) var ranOn: pthread_t?
+    nonisolated(unsafe) var postedFrom: pthread_t?
+    let thread = Thread {
+      postedFrom = pthread_self()
+      MainLoop.post { ranOn = pthread_self() }
+    }
+    thread.start()
+    MainLoop.iterate(until: { ranOn != nil }, seconds: 5)
+    let loop = pthread_self()
+    #expect(ranOn.map { pthread_equal($0, loop) != 0 } == true)
+    #expect(postedFrom.map { pthread_equal($0, loop) == 0 } == true)
   }
 
   @Test func cancelledIdleNeverRunsAndIsReleased() throws {

@@ -34,7 +34,7 @@ import Testing
     let dir = try TemporaryDirectory()
     let source = try MessageStore.inMemory()
     let bodies = [
-      "plain", "quote \" backslash \\ nul \u{0} bell \u{7}", "😀 e\u{301} 日本語", "", "\r\n",
+      "plain", "quote \" backslash \\ nul \u{0} bell \u{7}", "😀 e\u{301} 日本語", " x ", "\r\ny",
     ]
     for n in 0..<50 {
       try source.insert(
@@ -59,9 +59,9 @@ import Testing
     let file = dir.file("in.jsonl")
     try Fixtures.write(
       #"""
-      {"id":"\#(Fixtures.id(1))","sender":"x","sent_at":"2026-11-29T18:55:41Z","body":"dup of stored"}
+      {"id":"\#(Fixtures.id(1))","sender":"alice","sent_at":"2026-11-29T18:55:42Z","body":"message 1"}
       {"id":"new-1","sender":"x","sent_at":"2026-11-29T18:55:41Z","body":"a","tags":["T"],"edited":true,"extra":{"ignored":[1]}}
-      {"id":"new-1","sender":"x","sent_at":"2026-11-29T18:55:41Z","body":"dup within the file"}
+      {"id":"new-1","sender":"x","sent_at":"2026-11-29T19:55:41+01:00","body":"a","tags":["T"],"edited":true}
       """#, to: file)
     #expect(try store.import(from: file) == ImportSummary(inserted: 1, skippedDuplicates: 2))
     #expect(try store.import(from: file) == ImportSummary(inserted: 0, skippedDuplicates: 3))
@@ -86,7 +86,7 @@ import Testing
     ("garbage text", "unexpected character"),
     (#"["an","array"]"#, "expected a JSON object"),
     (#"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z"}"#, "missing \"body\""),
-    (#"{"id":"","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#, "\"id\" is empty"),
+    (#"{"id":"","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#, "the id is blank"),
     (
       #"{"id":7,"sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b"}"#,
       "\"id\" must be a string"
@@ -126,9 +126,9 @@ import Testing
     do {
       _ = try store.import(from: file)
       Issue.record("import of a bad line succeeded")
-    } catch .invalidLine(let number, let message) {
-      #expect(number == 4)
-      #expect(message.contains(reason), "\(message)")
+    } catch .invalidLines(let problems, let total) {
+      #expect(total == 1 && problems.map(\.line) == [4])
+      #expect(problems.first?.reason.contains(reason) == true, "\(problems)")
     } catch {
       Issue.record("unexpected \(error)")
     }
@@ -143,7 +143,8 @@ import Testing
     try Fixtures.write(
       line + "\n\n" + line.replacingOccurrences(of: "\"a\"", with: "\"c\""), to: file)
     #expect(
-      throws: ImportError.invalidLine(number: 2, reason: "empty line before the end of the file")
+      throws: ImportError.invalidLine(
+        number: 2, reason: "an empty line comes before the end of the file")
     ) {
       try store.import(from: file)
     }
@@ -162,8 +163,8 @@ import Testing
     do {
       _ = try store.import(from: file)
       Issue.record("invalid UTF-8 was imported")
-    } catch .invalidLine(let number, let reason) {
-      #expect(number == 1 && reason.contains("UTF-8"))
+    } catch .invalidLines(let problems, _) {
+      #expect(problems.count == 1 && problems[0].line == 1 && problems[0].reason.contains("UTF-8"))
     } catch {
       Issue.record("unexpected \(error)")
     }

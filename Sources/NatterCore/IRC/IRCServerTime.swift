@@ -28,7 +28,7 @@ public enum IRCServerTime {
       else { return nil }
       fraction = Double(digits) / pow(10, Double(bytes.count - 21))
     }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = Int(CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)))
     let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
     return Date(timeIntervalSince1970: seconds)
   }
@@ -43,34 +43,13 @@ public enum IRCServerTime {
       day -= 1
       second += 86_400
     }
-    let (year, month, dayOfMonth) = civil(fromDays: day)
+    let civil = CivilDate.date(days: Int64(day))
+    let (year, month, dayOfMonth) = (Int(civil.year), Int(civil.month), Int(civil.day))
     func pad(_ value: Int, _ width: Int) -> String {
       let digits = String(value)
       return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
     return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T\(pad(second / 3600, 2)):"
       + "\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2)).\(pad(seconds.remainder, 3))Z"
-  }
-
-  /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
-  }
-
-  private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

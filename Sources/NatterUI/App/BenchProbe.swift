@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import NatterCore
 
 /// Timestamps for `natter-bench`, written as `event <CLOCK_MONOTONIC µs>` lines to the FIFO
 /// named by `NATTER_BENCH`. Unset (every normal run), each entry point returns after one check.
@@ -9,8 +10,15 @@ import GtkKit
 /// (a sent message is in the database), `shown <µs> <frames> <frame start µs>` (the first frame
 /// that draws that message, how many frames were painted since it was stored, and when that
 /// frame began),
-/// and with `NATTER_BENCH_PASTE=BYTES` one paste into the composer: `paste-inserted
-/// <µs> <insert µs>`, then `paste-stall <µs> <longest main-loop stall µs>`.
+/// and with `NATTER_BENCH_PASTE=BYTES` (or `NATTER_BENCH_PASTE_FILE=PATH`, that file's text)
+/// one paste into the composer: `paste-inserted <µs> <insert µs>`, then `paste-stall <µs>
+/// <longest main-loop stall µs>`.
+///
+/// Long-text scenarios, each answering with the longest gap between 1 ms main-loop ticks:
+/// `NATTER_BENCH_WATCH=1` gives `startup-stall` for the 3 s after the first frame;
+/// `NATTER_BENCH_SEND_FILE=PATH` pastes that file's text, sends it with `composer.send` and
+/// gives `send-stall` for the 3 s after; `NATTER_BENCH_SCROLL=1` pages the transcript up every
+/// 50 ms for 4 s from the newest message and gives `scroll-stall`.
 @MainActor
 enum BenchProbe {
   private static let fifo: Int32? = {
@@ -53,7 +61,8 @@ enum BenchProbe {
   static func stored(_ body: String) {
     guard fifo != nil else { return }
     emit("stored")
-    awaitedBody = body
+    // What the row's label shows: a long body is folded (MessageFold).
+    awaitedBody = MessageFold.preview(of: body).text
     framesSinceStored = 0
   }
 
@@ -61,13 +70,7 @@ enum BenchProbe {
     if !painted {
       painted = true
       emit("paint")
-      if let bytes = ProcessInfo.processInfo.environment["NATTER_BENCH_PASTE"].flatMap(Int.init) {
-        // After the window has settled, as a user would paste.
-        MainLoop.timeout(milliseconds: 500) {
-          paste(bytes: bytes)
-          return false
-        }
-      }
+      startScenarios()
     }
     guard let body = awaitedBody, let window else { return }
     framesSinceStored += 1
@@ -77,45 +80,104 @@ enum BenchProbe {
     }
   }
 
-  /// Pastes `bytes` of text through the composer's own clipboard action, then reports the
-  /// longest gap between 1 ms timer ticks over the next four seconds: how long the window
-  /// could not react.
-  private static func paste(bytes: Int) {
+  /// The scenario the environment asks for, once the window has settled after its first frame.
+  private static func startScenarios() {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["NATTER_BENCH_WATCH"] != nil {
+      watchStalls(seconds: 3) { emit("startup-stall", detail: " \($0)") }
+    }
+    var pasteText: String?
+    if let path = environment["NATTER_BENCH_PASTE_FILE"] {
+      pasteText = try? String(contentsOfFile: path, encoding: .utf8)
+    } else if let bytes = environment["NATTER_BENCH_PASTE"].flatMap(Int.init) {
+      let line = "Pasted text, a line of a long log or document that someone copied whole.\n"
+      let text = String(repeating: line, count: bytes / line.utf8.count + 1).utf8.prefix(bytes)
+      pasteText = String(decoding: text, as: UTF8.self)
+    }
+    if let pasteText {
+      // After the window has settled, as a user would paste.
+      MainLoop.timeout(milliseconds: 500) {
+        paste(pasteText) {}
+        return false
+      }
+    }
+    if let path = environment["NATTER_BENCH_SEND_FILE"],
+      let text = try? String(contentsOfFile: path, encoding: .utf8)
+    {
+      MainLoop.timeout(milliseconds: 500) {
+        paste(text, watch: false) {
+          MainLoop.timeout(milliseconds: 300) {
+            watchStalls(seconds: 3) { emit("send-stall", detail: " \($0)") }
+            if let window { gtk_widget_activate_action_variant(window, "composer.send", nil) }
+            return false
+          }
+        }
+        return false
+      }
+    }
+    if environment["NATTER_BENCH_SCROLL"] != nil {
+      MainLoop.timeout(milliseconds: 1000) {
+        let start = g_get_monotonic_time()
+        watchStalls(seconds: 4) { emit("scroll-stall", detail: " \($0)") }
+        MainLoop.timeout(milliseconds: 50) {
+          guard let window, g_get_monotonic_time() - start < 4_000_000 else { return false }
+          gtk_widget_activate_action_variant(window, "win.scroll-page-up", nil)
+          return true
+        }
+        return false
+      }
+    }
+  }
+
+  /// Pastes `text` through the composer's own clipboard action; reports `paste-inserted` and,
+  /// with `watch`, the longest stall over the next four seconds; calls `done` once it is in.
+  private static func paste(_ text: String, watch: Bool = true, done: @escaping () -> Void) {
     guard let window, let display = gtk_widget_get_display(window),
       let textView = descendant(of: window, type: gtk_text_view_get_type()),
       let buffer = gtk_text_view_get_buffer(cast(textView))
     else { return }
-    let line = "Pasted text, a line of a long log or document that someone copied whole.\n"
-    let text = String(repeating: line, count: bytes / line.utf8.count + 1).utf8.prefix(bytes)
-    gdk_clipboard_set_text(
-      gdk_display_get_clipboard(display), String(decoding: text, as: UTF8.self))
+    gdk_clipboard_set_text(gdk_display_get_clipboard(display), text)
     let start = g_get_monotonic_time()
     Signal.connect(raw(buffer), "paste-done", after: true) { (_: Signal.Pointer?) in
       let now = g_get_monotonic_time()
       emit("paste-inserted", detail: " \(now - start)")
+      done()
     }
-    var last = start
-    var longest: gint64 = 0
-    let watch = g_timeout_add_full(
-      G_PRIORITY_HIGH, 1,
-      { _ in
-        MainActor.assumeIsolated { BenchProbe.tick() }
-        return 1
-      }, nil, nil)
-    tickHandler = { now in
-      longest = max(longest, now - last)
-      last = now
-      if now - start > 4_000_000 {
-        g_source_remove(watch)
-        tickHandler = nil
-        emit("paste-stall", detail: " \(longest)")
-      }
-    }
+    if watch { watchStalls(seconds: 4) { emit("paste-stall", detail: " \($0)") } }
     gtk_widget_activate_action_variant(textView, "clipboard.paste", nil)
   }
 
-  private static var tickHandler: ((gint64) -> Void)?
-  private static func tick() { tickHandler?(g_get_monotonic_time()) }
+  /// Reports the longest gap between 1 ms timer ticks over the next `seconds`: how long the
+  /// window could not react.
+  private static func watchStalls(seconds: Int, report: @escaping (gint64) -> Void) {
+    let start = g_get_monotonic_time()
+    var last = start
+    var longest: gint64 = 0
+    let handler: (gint64) -> Bool = { now in
+      longest = max(longest, now - last)
+      last = now
+      guard now - start > gint64(seconds) * 1_000_000 else { return true }
+      report(longest)
+      return false
+    }
+    let box = Unmanaged.passRetained(TickBox(handler)).toOpaque()
+    g_timeout_add_full(
+      G_PRIORITY_HIGH, 1,
+      { data in
+        guard let data else { return 0 }
+        let box = Unmanaged<TickBox>.fromOpaque(data).takeUnretainedValue()
+        return MainActor.assumeIsolated { box.handler(g_get_monotonic_time()) } ? 1 : 0
+      }, box,
+      { data in
+        guard let data else { return }
+        Unmanaged<TickBox>.fromOpaque(data).release()
+      })
+  }
+
+  private final class TickBox {
+    let handler: (gint64) -> Bool
+    init(_ handler: @escaping (gint64) -> Bool) { self.handler = handler }
+  }
 
   private static func emit(_ event: String, detail: String = "") {
     guard let fifo else { return }

@@ -20,8 +20,13 @@ final class ChatSession {
     switch result {
     case .opened(let store):
       self.store = store
-    case .recovered(let store, let movedAside, let reason):
-      Log.warning("history damaged (\(reason)); moved aside to \(movedAside.path)")
+    case .recovered(let store, let recovery, let reason):
+      Log.warning(
+        "history damaged (\(reason)); moved aside to \(recovery.movedAside.path), "
+          + "\(recovery.salvaged) messages salvaged")
+      self.store = store
+    case .readOnly(let store, let reason):
+      Log.warning("history shown read-only, not saved this session: \(reason)")
       self.store = store
     case .unsaved(let store, let reason):
       Log.warning("history not saved this session: \(reason)")

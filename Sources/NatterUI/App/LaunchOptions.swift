@@ -107,10 +107,10 @@ public enum LaunchOptions: Equatable, Sendable {
       --data-dir DIR      Keep the history and draft in DIR instead of
                           $XDG_DATA_HOME/natter
       --export FILE       Write every message to FILE as JSON Lines (- for stdout) and exit
-      --import FILE       Add the messages in the JSON Lines FILE and exit
+      --import FILE       Add the messages in the JSON Lines FILE (- for stdin) and exit
       --connect URL       Save the IRC account ircs://NICK@HOST[:PORT]/#chan[,#other]
                           (irc:// without TLS) and connect; the SASL password comes
-                          from NATTER_IRC_PASSWORD
+                          from NATTER_IRC_PASSWORD and is kept in the Secret Service
       --trust-certificate SHA256
                           Trust the server certificate with this fingerprint
 

@@ -23,12 +23,17 @@ final class NatterApplication: Object {
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
-    guard let application = gtk_application_new(AppInfo.id, G_APPLICATION_DEFAULT_FLAGS) else {
+    // HANDLES_COMMAND_LINE: a second launch sends its command line (the data folder) to the
+    // first instance, which answers with the exit status and a sentence on its stderr.
+    guard let application = gtk_application_new(AppInfo.id, G_APPLICATION_HANDLES_COMMAND_LINE)
+    else {
       fatalError("gtk_application_new returned NULL")
     }
     super.init(adopting: raw(application))
     Signal.connect(pointer, "startup") { [unowned self] in startup() }
-    // A second launch reaches the first instance's "activate" over D-Bus: present its window.
+    // A second launch reaches the first instance's "command-line" over D-Bus; "activate"
+    // comes from desktop activation (org.freedesktop.Application).
+    Signal.connectCommandLine(pointer) { [unowned self] line in commandLine(line) }
     Signal.connect(pointer, "activate") { [unowned self] in activate() }
   }
 
@@ -36,11 +41,48 @@ final class NatterApplication: Object {
 
   /// Runs the main loop until the last window closes; returns the exit status.
   func run(programName: String) -> Int32 {
-    // Our options are parsed before GTK starts; GApplication sees only the program name.
-    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
+    // Our options are parsed before GTK starts; GApplication sees the program name and the
+    // data folder, which it forwards to the first instance when this launch is the second.
+    let folder = Self.dataDirectoryPrefix + Self.canonical(dataDirectory)
+    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), strdup(folder), nil]
     defer { argv.forEach { free($0) } }
-    let status = g_application_run(typed(), 1, &argv)
+    let status = g_application_run(typed(), 2, &argv)
     return status != 0 ? status : exitStatus
+  }
+
+  private static let dataDirectoryPrefix = "--data-dir="
+
+  /// The folder with symlinks and `..` resolved, so two spellings of one folder compare equal.
+  static func canonical(_ folder: URL) -> String {
+    folder.standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// A launch's command line, this one's or a second launch's: presents the window when it
+  /// asks for this instance's data folder, and refuses (exit status 1) another folder, which
+  /// this process cannot open as well (SPEC §6, issue 13).
+  private func commandLine(_ line: UnsafeMutableRawPointer?) -> Int32 {
+    guard let line, lock != nil else { return 1 }
+    let commandLine = line.assumingMemoryBound(to: GApplicationCommandLine.self)
+    var argc: Int32 = 0
+    let argv = g_application_command_line_get_arguments(commandLine, &argc)
+    defer { g_strfreev(argv) }
+    var requested: String?
+    for index in 0..<Int(argc) {
+      guard let argument = argv?[index].map({ String(cString: $0) }),
+        argument.hasPrefix(Self.dataDirectoryPrefix)
+      else { continue }
+      requested = String(argument.dropFirst(Self.dataDirectoryPrefix.count))
+    }
+    let mine = Self.canonical(dataDirectory)
+    if let requested, requested != mine {
+      natter_command_line_printerr(
+        commandLine,
+        "natter: Natter is already running with the data folder \(mine), so it cannot open "
+          + "\(requested) as well; close it first.\n")
+      return 1
+    }
+    activate()
+    return 0
   }
 
   private func startup() {

@@ -2,40 +2,75 @@ import Foundation
 import NatterStore
 
 /// `natter --export` and `natter --import`: one-shot commands on the history, no window.
+///
+/// Every failure is reported as plain sentences on stderr, each starting with `natter:`; the
+/// technical detail of an error is never dumped at the user.
 enum Transfer {
   static func export(to file: String, dataDirectory: URL) -> Int32 {
-    guard let store = openForTransfer(dataDirectory) else { return 1 }
-    do {
-      let count =
-        file == "-"
+    guard let store = openForTransfer(dataDirectory, writing: false) else { return 1 }
+    func write() throws -> Int {
+      file == "-"
         ? try store.export(to: FileHandle.standardOutput)
         : try store.export(to: URL(fileURLWithPath: file))
+    }
+    do {
+      let count: Int
+      do {
+        count = try write()
+      } catch StoreError.corrupt where store.isPersistent {
+        // Damage behind a sound header shows only when read: salvage, then export that.
+        report("natter: \(try store.recoverFromCorruption().bannerMessage)")
+        count = try write()
+      }
       report("Exported \(count) messages\(file == "-" ? "" : " to \(file)").")
       return 0
+    } catch let error as StoreError {
+      report("natter: \(exportSentence(error, file: file))")
+      return 1
     } catch {
-      report("natter: export failed: \((error as? StoreError)?.userMessage ?? "\(error)")")
+      report("natter: The export to \(file) failed.")
       return 1
     }
   }
 
   static func `import`(from file: String, dataDirectory: URL) -> Int32 {
-    guard let store = openForTransfer(dataDirectory) else { return 1 }
-    do {
-      let summary = try store.import(from: URL(fileURLWithPath: file))
+    guard let store = openForTransfer(dataDirectory, writing: true) else { return 1 }
+    let name = file == "-" ? "standard input" : file
+    func read() throws(ImportError) -> ImportSummary {
+      file == "-"
+        ? try store.import(from: FileHandle.standardInput, name: name)
+        : try store.import(from: URL(fileURLWithPath: file))
+    }
+    do throws(ImportError) {
+      let summary: ImportSummary
+      do throws(ImportError) {
+        summary = try read()
+      } catch .store(.corrupt) where store.isPersistent && file != "-" {
+        // Standard input cannot be read twice; a file is imported into the salvaged history.
+        guard let recovery = try? store.recoverFromCorruption() else {
+          throw ImportError.store(.corrupt(detail: "recovery failed"))
+        }
+        report("natter: \(recovery.bannerMessage)")
+        summary = try read()
+      }
       report(
-        "Imported \(summary.inserted) messages from \(file)"
+        "Imported \(summary.inserted) messages from \(name)"
           + (summary.skippedDuplicates > 0
             ? " (\(summary.skippedDuplicates) were already there)." : "."))
       return 0
     } catch {
-      report("natter: \(file): \(error.description)\nnatter: \(error.userMessage)")
+      for problem in error.problems { report("natter: \(problem.sentence)") }
+      if case .invalidLines(let kept, let total) = error, total > kept.count {
+        report("natter: \(total - kept.count) more lines are not valid messages either.")
+      }
+      report("natter: \(error.userMessage)")
       return 1
     }
   }
 
-  /// The history, or nil (with a message) when it cannot be changed: an import into an unsaved
-  /// in-memory session would report success and keep nothing.
-  private static func openForTransfer(_ dataDirectory: URL) -> MessageStore? {
+  /// The history, or nil (with a sentence) when it cannot be used: an import into an unsaved
+  /// session would report success and keep nothing, while an export only needs to read.
+  private static func openForTransfer(_ dataDirectory: URL, writing: Bool) -> MessageStore? {
     let result = MessageStore.open(dataDirectory: dataDirectory)
     switch result {
     case .opened(let store):
@@ -43,9 +78,25 @@ enum Transfer {
     case .recovered(let store, _, _):
       report("natter: \(result.bannerMessage ?? "")")
       return store
-    case .unsaved(_, let reason), .failed(let reason):
-      report("natter: \(reason.userMessage) (\(reason.description))")
+    case .readOnly(let store, let reason):
+      // Reading is all an export needs; an import must not pretend to save.
+      if !writing { return store }
+      report("natter: \(reason.userMessage)")
       return nil
+    case .unsaved(_, let reason):
+      report("natter: \(reason.userMessage)")
+      return nil
+    case .failed(let reason):
+      report("natter: \(reason.userMessage)")
+      return nil
+    }
+  }
+
+  private static func exportSentence(_ error: StoreError, file: String) -> String {
+    switch error {
+    case .diskFull: return "The disk is full, so \(file) was not written."
+    case .io(_, let detail): return "\(file) could not be written (\(detail.lowercased()))."
+    default: return error.userMessage
     }
   }
 

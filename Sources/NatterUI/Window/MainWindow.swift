@@ -10,7 +10,7 @@ final class MainWindow: Widget {
   let session: ChatSession
   let transcript: TranscriptView
   let composer: ComposerView
-  private let banner: BannerView
+  let banner: BannerView
   private var actions: [Action] = []
   /// The IRC account's client, nil while Natter is local history only.
   private(set) var irc: IRCClient?
@@ -20,6 +20,10 @@ final class MainWindow: Widget {
   private let application: UnsafeMutablePointer<GtkApplication>
   /// The user trusted a certificate; the app saves the pin.
   var onTrustCertificate: (String) -> Void = { _ in }
+  /// True while a damaged history is being replaced, so a second report does not start another.
+  private var recovering = false
+  /// How often the window looks for writes by another process (`natter --import`).
+  static let changePollMilliseconds: UInt32 = 500
 
   init(
     application: UnsafeMutablePointer<GtkApplication>, session: ChatSession,
@@ -52,6 +56,7 @@ final class MainWindow: Widget {
 
     bindComposer()
     bindIRC()
+    bindStoreSafety()
     makeActions()
     actions.append(
       Action("shortcuts", in: pointer) { [unowned self] in
@@ -59,17 +64,30 @@ final class MainWindow: Widget {
       })
     if let message = session.banner { banner.show(message) }
     composer.seedTagHistory(session.recentTags())
-    composer.restore(session.loadDraft())
+    restoreDraft(session.loadDraft())
 
-    // Closing saves the draft at once; the 500 ms debounce may not have fired yet.
+    // Closing saves the draft at once; the 500 ms debounce may not have fired yet. Not while a
+    // paste (or a long draft's restore) is half in: the saved draft is then the whole one.
     Signal.connectReturning(pointer, "close-request") { [unowned self] in
-      session.saveDraft(composer.draft)
+      if !composer.isPasting { session.saveDraft(composer.draft) }
       return false
     }
     BenchProbe.attach(to: widget)
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }
+
+  /// The saved draft back in the composer; a long one a piece at a time, as a paste goes in,
+  /// with paragraphs too long to lay out folded (issue 13).
+  private func restoreDraft(_ draft: Draft) {
+    guard LongLineFold.restoresInPieces(draft) else {
+      composer.restore(draft)
+      if composer.foldLongLines() { composer.showNotice(LongLineFold.notice) }
+      return
+    }
+    composer.restore(Draft(chips: draft.chips))
+    composer.paste(draft.text, from: nil)
+  }
 
   static let defaultSize: (width: Int32, height: Int32) = (720, 640)
 
@@ -103,13 +121,20 @@ final class MainWindow: Widget {
   private func bindComposer() {
     composer.onSend = { [unowned self] message in
       do {
-        // Stored first: a message on screen is a message on disk (pending until the echo).
-        let stored =
-          if let irc, let target = irc.mainTarget {
-            try irc.send(message, to: target)
-          } else {
-            try session.send(message)
-          }
+        // Stored first: a message on screen is a message on disk (on IRC, pending until the
+        // server's echo).
+        let store = { [unowned self] () throws -> Message in
+          if let irc, let target = irc.mainTarget { return try irc.send(message, to: target) }
+          return try session.send(message)
+        }
+        let stored: Message
+        do {
+          stored = try store()
+        } catch StoreError.corrupt {
+          // The history is damaged: replace it with what can be salvaged, then send again.
+          recoverFromCorruption()
+          stored = try store()
+        }
         BenchProbe.stored(stored.body)
         transcript.append(stored, own: true)
         // The sent text must not come back as a draft if the app dies before the next save.
@@ -209,6 +234,49 @@ final class MainWindow: Widget {
 
   /// The subtitle's text, for tests.
   var connectionText: String? { string(gtk_label_get_text(subtitle.opaque)) }
+
+  private func bindStoreSafety() {
+    transcript.onFirstFrame = { [weak self] in
+      self?.session.checkIntegrityInBackground { [weak self] problems in
+        Log.warning("integrity check: \(problems.prefix(5).joined(separator: "; "))")
+        self?.recoverFromCorruption()
+      }
+    }
+    transcript.onReadError = { [weak self] error in
+      guard case StoreError.corrupt = error else { return }
+      // Not inside the list's row binding that hit the damage: the model is replaced.
+      MainLoop.idle { [weak self] in self?.recoverFromCorruption() }
+    }
+    // The baseline is taken now, right after the transcript read the history: an import that
+    // lands before the first poll is then still seen as a change.
+    _ = session.storeChangedElsewhere()
+    MainLoop.timeout(milliseconds: Self.changePollMilliseconds) { [weak self] in
+      guard let self else { return false }
+      if session.storeChangedElsewhere() {
+        Log.debug("the history was changed by another process; reloading the transcript")
+        transcript.reloadHistory()
+      }
+      return true
+    }
+  }
+
+  /// Moves a damaged history aside and shows the fresh one at once, then again with what the
+  /// background salvage saved, each with a banner.
+  func recoverFromCorruption() {
+    guard !recovering, session.store.isPersistent else { return }
+    recovering = true
+    // The salvaged messages are shown once, at the end: reloading the list as each batch
+    // lands would cost a relayout every time and keep moving the view.
+    let now = session.recoverFromCorruption { [weak self] sentence in
+      guard let self else { return }
+      recovering = false
+      banner.show(sentence)
+      transcript.reloadHistory()
+    }
+    recovering = now.salvaging
+    banner.show(now.sentence)
+    transcript.reloadHistory()
+  }
 
   private func makeActions() {
     actions = [

@@ -46,9 +46,13 @@ extension ComposerView {
     gtk_text_buffer_begin_user_action(textBuffer)
     gtk_text_buffer_delete_selection(textBuffer, 1, 1)
     var pieces = TextChunks.split(text, maxUTF8Bytes: Self.pasteChunkBytes)[...]
+    var folded = false
     func insertNext() {
       if let piece = pieces.popFirst() {
+        let firstLine = caretLine
         gtk_text_buffer_insert_interactive_at_cursor(textBuffer, String(piece), -1, 1)
+        // Before the next frame lays the paragraphs out: a 1 MB line never finished otherwise.
+        if foldLongLines(fromLine: firstLine) { folded = true }
         gtk_text_view_scroll_mark_onscreen(
           textView.typed(), gtk_text_buffer_get_insert(textBuffer))
       }
@@ -60,7 +64,7 @@ extension ComposerView {
       gtk_text_buffer_end_user_action(textBuffer)
       gtk_text_view_set_editable(textView.typed(), 1)
       isPasting = false
-      refresh()
+      if folded { showNotice(LongLineFold.notice) } else { refresh() }
       scheduleDraftSave()
       natter_text_buffer_paste_done(textBuffer, clipboard)
     }

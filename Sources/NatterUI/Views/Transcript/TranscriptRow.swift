@@ -15,6 +15,8 @@ final class TranscriptRow: Widget {
   var onTag: (String) -> Void = { _ in }
   /// `Retry` was clicked on the failed message this row shows.
   var onRetry: (Message) -> Void = { _ in }
+  /// `Show more` was clicked on a folded message.
+  var onShowMore: (Message) -> Void = { _ in }
   /// The position the row shows, or -1 while unbound.
   private(set) var position = -1
 
@@ -22,9 +24,12 @@ final class TranscriptRow: Widget {
   private var daySeparator: Widget?
   private var header: (box: Widget, sender: Widget, time: Widget)?
   private var footer: (box: Widget, tags: Widget, edited: Widget)?
-  /// `Sending…` or `Not sent: <reason>` with `Retry`, built for the first message on its way.
+  /// `Sending…` or the refusal with `Retry`, built for the first message on its way.
   private var delivery: (box: Widget, clock: Widget, note: Widget, retry: Widget)?
   private var shownMessage: Message?
+  private var showMoreButton: Widget?
+  /// The message shown, while its body is folded (for `Show more`).
+  private(set) var foldedMessage: Message?
   private var tagButtons: [Widget] = []
   private var shownTags: [String] = []
   private var shownDate: Date?
@@ -42,6 +47,9 @@ final class TranscriptRow: Widget {
     gtk_label_set_wrap_mode(body.opaque, PANGO_WRAP_WORD_CHAR)
     gtk_label_set_selectable(body.opaque, 1)
     gtk_label_set_xalign(body.opaque, 0)
+    // A minimum width of a few characters instead of the longest word's: GTK 4.8 finds that
+    // by laying the text out at width 0, quadratic in an unbroken string's length (Pango 1.50).
+    gtk_label_set_width_chars(body.opaque, 10)
     gtk_widget_set_hexpand(body.widget, 1)
     gtk_box_append(typed(), body.widget)
   }
@@ -75,13 +83,20 @@ final class TranscriptRow: Widget {
     header?.box.isVisible = showsHeader
 
     shownMessage = message
-    let shown = MessageDisplay.body(of: message)
-    if message.kind != .status, let markup = MessageMarkup.markup(for: shown) {
+    // A long body shows its first lines and `Show more`: bounded work per row (MessageFold).
+    let preview = MessageFold.preview(of: MessageDisplay.body(of: message))
+    if message.kind != .status, let markup = MessageMarkup.markup(for: preview.text) {
       gtk_label_set_markup(body.opaque, markup)
     } else {
       // Plain text: user text is never markup.
       gtk_label_set_use_markup(body.opaque, 0)
-      gtk_label_set_text(body.opaque, shown)
+      gtk_label_set_text(body.opaque, preview.text)
+    }
+    foldedMessage = preview.isFolded ? message : nil
+    if preview.isFolded {
+      makeShowMoreButton().isVisible = true
+    } else {
+      showMoreButton?.isVisible = false
     }
     setCSSClass("pending", message.delivery == .pending)
     setCSSClass("failed", message.delivery == .failed)
@@ -115,6 +130,8 @@ final class TranscriptRow: Widget {
     footer?.box.isVisible = false
     delivery?.box.isVisible = false
     shownMessage = nil
+    showMoreButton?.isVisible = false
+    foldedMessage = nil
     gtk_label_set_use_markup(body.opaque, 0)
     gtk_label_set_text(body.opaque, "")
   }
@@ -127,6 +144,13 @@ final class TranscriptRow: Widget {
   var timeTooltip: String? {
     shownDate.flatMap { date in tooltipFormatter?.tooltip(for: date) }
   }
+  /// The `Show more` button while it shows, for tests.
+  var visibleShowMoreButton: Widget? {
+    guard let showMoreButton, showMoreButton.isVisible else { return nil }
+    return showMoreButton
+  }
+  /// The tag chips (and the `+N more` count) shown, for tests.
+  var shownTagWidgets: Int { tagButtons.count }
   /// Whether the `edited` marker shows, for tests.
   var showsEdited: Bool {
     guard let footer else { return false }
@@ -193,6 +217,24 @@ final class TranscriptRow: Widget {
     return (box, sender, time)
   }
 
+  /// `Show more`, right under the body: a flat button reachable with Tab.
+  private func makeShowMoreButton() -> Widget {
+    if let showMoreButton { return showMoreButton }
+    let button = Widget(gtk_button_new_with_label("Show more"))
+    button.addCSSClass("flat")
+    button.addCSSClass("show-more")
+    gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
+    button.setAccessibleLabel("Show more")
+    button.setTooltip("Show the whole message")
+    Signal.connect(button.pointer, "clicked") { [weak self] in
+      guard let self, let message = foldedMessage else { return }
+      onShowMore(message)
+    }
+    gtk_box_insert_child_after(typed(), button.widget, body.widget)
+    showMoreButton = button
+    return button
+  }
+
   private func makeFooter() -> (box: Widget, tags: Widget, edited: Widget) {
     if let footer { return footer }
     let box = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
@@ -217,10 +259,12 @@ final class TranscriptRow: Widget {
     return (box, tags, edited)
   }
 
-  private func showTags(_ tags: [String], in box: Widget) {
-    guard tags != shownTags else { return }
-    shownTags = tags
+  private func showTags(_ allTags: [String], in box: Widget) {
+    guard allTags != shownTags else { return }
+    shownTags = allTags
     for button in tagButtons { gtk_flow_box_remove(box.opaque, button.widget) }
+    // At most 20 chips and a count: 10,000 imported tags made 10,000 buttons (6.5 s start).
+    let (tags, hidden) = MessageFold.shownTags(allTags)
     // With halign START a flow box asks only for its minimum width, one chip a line; a few
     // chips a line at least still fit a 360 px window.
     gtk_flow_box_set_min_children_per_line(box.opaque, guint(max(1, min(tags.count, 3))))
@@ -235,6 +279,13 @@ final class TranscriptRow: Widget {
       Signal.connect(button.pointer, "clicked") { [weak self] in self?.onTag(tag) }
       gtk_flow_box_append(box.opaque, button.widget)
       return button
+    }
+    if hidden > 0 {
+      let more = Widget(gtk_label_new("+\(hidden) more"))
+      more.addCSSClass("dim-label")
+      more.setTooltip("\(hidden) more tags")
+      gtk_flow_box_append(box.opaque, more.widget)
+      tagButtons.append(more)
     }
   }
 }

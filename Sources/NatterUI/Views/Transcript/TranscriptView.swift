@@ -28,6 +28,10 @@ final class TranscriptView: Widget {
   var onSearchModeChanged: () -> Void = {}
   /// `Retry` on a failed message.
   var onRetry: (Message) -> Void = { _ in }
+  /// The first frame with the transcript was painted: the time for work kept off start-up.
+  var onFirstFrame: () -> Void = {}
+  /// Reading the history failed (the window decides whether it is damage to recover from).
+  var onReadError: (Error) -> Void = { _ in }
 
   let store: MessageStore
   /// The conversation shown (`notes`, or an IRC conversation's URL).
@@ -75,7 +79,10 @@ final class TranscriptView: Widget {
     searchEntry = Widget(gtk_search_entry_new())
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     addCSSClass("transcript")
-    history.onError = { Log.warning("could not read the history: \($0)") }
+    history.onError = { [weak self] error in
+      Log.warning("could not read the history: \(error)")
+      self?.onReadError(error)
+    }
 
     buildLayout()
     connectFactory()
@@ -125,8 +132,9 @@ final class TranscriptView: Widget {
     updateJumpButton()
   }
 
-  /// Messages were stored among older ones (a history playback): rows come from the store
-  /// again, in time order.
+  /// The stored history changed under the window (an import by another process, a recovery,
+  /// a server's history playback stored among older messages): shows the conversation again
+  /// from the newest message. A search keeps its results until it closes.
   func reloadHistory() {
     history.reset(count: (try? store.count(conversation: conversation)) ?? 0)
     if results == nil { reloadRows(count: history.count) }
@@ -197,6 +205,15 @@ final class TranscriptView: Widget {
     }
     updateJumpButton()
   }
+
+  /// `Show more`: the whole message in a scrolling view of its own.
+  func showWhole(_ message: Message) {
+    let window: UnsafeMutablePointer<GtkWindow>? = cast(gtk_widget_get_root(list.widget))
+    viewer = MessageViewer.present(message, transientFor: window)
+  }
+
+  /// The viewer `Show more` opened last, for tests.
+  private(set) weak var viewer: MessageViewer?
 
   // MARK: Search
 
@@ -330,6 +347,7 @@ final class TranscriptView: Widget {
       let row = TranscriptRow()
       row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
       row.onRetry = { [weak self] message in self?.onRetry(message) }
+      row.onShowMore = { [weak self] message in self?.showWhole(message) }
       gtk_list_item_set_activatable(OpaquePointer(item), 0)
       gtk_list_item_set_child(OpaquePointer(item), row.widget)
       rows[item] = row
@@ -440,7 +458,10 @@ final class TranscriptView: Widget {
           "first frame painted at \(g_get_real_time()) us (unix), \(model.count) messages")
         Signal.disconnect(raw(clock), firstFrameHandler)
         firstFrameHandler = UInt.max
-        MainLoop.idle { [weak self] in self?.model.revealAll() }
+        MainLoop.idle { [weak self] in
+          self?.model.revealAll()
+          self?.onFirstFrame()
+        }
       }
     }
   }

@@ -1,0 +1,93 @@
+/// The conversations of the sidebar (SPEC §10) and which one is open: `Notes` first, then
+/// channels, then private chats, each group in name order; unread counts and mention markers;
+/// Alt+1…Alt+9 and Ctrl+Page Up/Down.
+public struct ConversationList: Equatable, Sendable {
+  /// What a conversation is, which decides its group in the sidebar.
+  public enum Kind: Int, Comparable, Sendable {
+    case notes, channel, privateChat
+    public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// One row of the sidebar.
+  public struct Entry: Equatable, Sendable {
+    /// `notes` or the conversation's URL; the store's key.
+    public let id: String
+    /// `Notes`, `#natter`, `alice`.
+    public let name: String
+    public let kind: Kind
+    /// Messages that arrived while it was not open.
+    public internal(set) var unread = 0
+    /// One of them mentions the local user.
+    public internal(set) var mentioned = false
+  }
+
+  /// The sidebar's rows, in order.
+  public private(set) var entries: [Entry]
+  /// The open conversation's id.
+  public private(set) var activeID: String
+
+  /// A list with `Notes` alone, open.
+  public init(notesID: String = "notes", notesName: String = "Notes") {
+    entries = [Entry(id: notesID, name: notesName, kind: .notes)]
+    activeID = notesID
+  }
+
+  /// The open conversation's row.
+  public var active: Entry? { entries.first { $0.id == activeID } }
+
+  /// Adds a conversation in its place (joining, or a private message arriving); nothing when
+  /// it is already there.
+  public mutating func add(id: String, name: String, kind: Kind) {
+    guard !entries.contains(where: { $0.id == id }) else { return }
+    let entry = Entry(id: id, name: name, kind: kind)
+    let index =
+      entries.firstIndex { ($0.kind, $0.name.lowercased()) > (kind, name.lowercased()) }
+      ?? entries.endIndex
+    entries.insert(entry, at: index)
+  }
+
+  /// Removes a conversation (`/part`); `Notes` stays. Returns the id now open when the removed
+  /// one was open: the next row, else the previous.
+  @discardableResult
+  public mutating func remove(id: String) -> String? {
+    guard let index = entries.firstIndex(where: { $0.id == id }), entries[index].kind != .notes
+    else { return nil }
+    entries.remove(at: index)
+    guard activeID == id else { return nil }
+    activeID = entries[min(index, entries.count - 1)].id
+    return activeID
+  }
+
+  /// A message arrived in `id`. Counted as unread unless that conversation is open and the
+  /// user can see it; the user's own messages are never unread.
+  public mutating func messageArrived(in id: String, mentionsMe: Bool, own: Bool, seen: Bool) {
+    guard !own, !(seen && id == activeID), let index = entries.firstIndex(where: { $0.id == id })
+    else { return }
+    entries[index].unread += 1
+    if mentionsMe { entries[index].mentioned = true }
+  }
+
+  /// Opens `id`; returns how many of its newest messages are unread, so the transcript puts
+  /// the `New messages` line above them (0: no line). Its count and marker are cleared.
+  @discardableResult
+  public mutating func open(_ id: String) -> Int {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return 0 }
+    activeID = id
+    let unread = entries[index].unread
+    entries[index].unread = 0
+    entries[index].mentioned = false
+    return unread
+  }
+
+  /// The id of the `n`th row (Alt+1 is 1), or nil past the end.
+  public func id(atPosition n: Int) -> String? {
+    (1...entries.count).contains(n) ? entries[n - 1].id : nil
+  }
+
+  /// The id `offset` rows from the open one, wrapping (Ctrl+Page Down is +1).
+  public func id(offsetFromActive offset: Int) -> String {
+    guard let index = entries.firstIndex(where: { $0.id == activeID }) else { return activeID }
+    let count = entries.count
+    return entries[((index + offset) % count + count) % count].id
+  }
+}

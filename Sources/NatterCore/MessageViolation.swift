@@ -1,0 +1,33 @@
+/// One way a message breaks `MessageRules`; `reason` says it as a plain phrase.
+public enum MessageViolation: Equatable, Sendable {
+  case blankID
+  case blankBody
+  case bodyTooLong(characters: Int)
+  case tooManyTags(count: Int)
+  case invalidTag(String)
+  case duplicateTag(String)
+
+  /// A phrase that completes "Line 4: …", such as `the body is empty`.
+  public var reason: String {
+    switch self {
+    case .blankID: return "the id is blank"
+    case .blankBody: return "the body is blank"
+    case .bodyTooLong(let characters):
+      return
+        "the body has \(ComposerController.grouped(characters)) characters, more than the limit of "
+        + ComposerController.grouped(MessageRules.characterLimit)
+    case .tooManyTags(let count):
+      return
+        "it has \(ComposerController.grouped(count)) tags, more than the limit of \(MessageRules.tagLimit)"
+    case .invalidTag(let tag):
+      return "\"\(Self.shortened(tag))\" is not a tag (1–64 letters, digits or _ "
+        + "with at least one letter, without #)"
+    case .duplicateTag(let tag): return "the tag \"\(tag)\" appears twice"
+    }
+  }
+
+  /// A tag of any length quoted in a sentence stays short.
+  private static func shortened(_ tag: String) -> String {
+    tag.unicodeScalars.count <= 70 ? tag : String(tag.unicodeScalars.prefix(70)) + "…"
+  }
+}

@@ -1,0 +1,101 @@
+/// A command typed in the composer (SPEC §10): `/join #chan [key]`, `/part [reason]`,
+/// `/msg nick text`, `/query nick`, `/me text`, `/nick name`, `/topic [text]`, `/quote RAW`,
+/// `/help`. `//text` sends `/text` literally.
+public enum SlashCommand: Equatable, Sendable {
+  case join(channel: String, key: String?)
+  case part(reason: String?)
+  case message(to: String, text: String)
+  case query(nick: String)
+  case action(String)
+  case nick(String)
+  case topic(String?)
+  case quote(String)
+  case help
+
+  /// What the composer does with its text when the user sends it.
+  public enum Parsed: Equatable, Sendable {
+    /// Not a command: send this text (a `//` escape has lost one slash).
+    case text(String)
+    /// Run the command.
+    case command(SlashCommand)
+    /// Send nothing; show this sentence under the text and keep the draft.
+    case notice(String)
+  }
+
+  /// The usage line of each command, in the order `/help` lists them.
+  public static let usage: [(name: String, usage: String, summary: String)] = [
+    ("join", "/join #channel [key]", "join a channel"),
+    ("part", "/part [reason]", "leave this channel"),
+    ("msg", "/msg nick text", "send a private message"),
+    ("query", "/query nick", "open a private chat"),
+    ("me", "/me text", "send an action: * you text"),
+    ("nick", "/nick name", "change your nickname"),
+    ("topic", "/topic [text]", "show or set the channel topic"),
+    ("quote", "/quote RAW", "send a raw line to the server"),
+    ("help", "/help", "list these commands"),
+  ]
+
+  /// The `/help` text: one line per command.
+  public static var helpText: String {
+    usage.map { "\($0.usage) — \($0.summary)" }.joined(separator: "\n")
+  }
+
+  /// Parses the composer's (trimmed) text. Text that does not start with `/` is plain text.
+  public static func parse(_ text: String) -> Parsed {
+    guard text.hasPrefix("/") else { return .text(text) }
+    if text.hasPrefix("//") { return .text(String(text.dropFirst())) }
+    let body = text.dropFirst()
+    let name = body.prefix { !$0.isWhitespace }
+    let rest = body.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+    let arguments = String(rest)
+    let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
+    switch name.lowercased() {
+    case "join", "j":
+      guard (1...2).contains(words.count), !words[0].contains(",") else {
+        return usageNotice("join")
+      }
+      let channel = words[0].first.map { "#&+!".contains($0) } == true ? words[0] : "#" + words[0]
+      return .command(.join(channel: channel, key: words.count == 2 ? words[1] : nil))
+    case "part", "leave":
+      return .command(.part(reason: arguments.isEmpty ? nil : arguments))
+    case "msg":
+      guard words.count >= 2 else { return usageNotice("msg") }
+      let text = arguments.dropFirst(words[0].count).drop { $0 == " " || $0 == "\t" }
+      return .command(.message(to: words[0], text: String(text)))
+    case "query":
+      guard words.count == 1 else { return usageNotice("query") }
+      return .command(.query(nick: words[0]))
+    case "me":
+      guard !arguments.isEmpty else { return usageNotice("me") }
+      return .command(.action(arguments))
+    case "nick":
+      guard words.count == 1 else { return usageNotice("nick") }
+      return .command(.nick(words[0]))
+    case "topic":
+      return .command(.topic(arguments.isEmpty ? nil : arguments))
+    case "quote", "raw":
+      guard !arguments.isEmpty else { return usageNotice("quote") }
+      return .command(.quote(arguments))
+    case "help":
+      return .command(.help)
+    default:
+      let shown = name.isEmpty ? "/" : "/" + name
+      return .notice("\(shown) is not a command. Type /help for the list, or // to send a slash.")
+    }
+  }
+
+  /// Whether the command needs a network; in `Notes` those say there is none.
+  public var needsNetwork: Bool {
+    if case .help = self { return false }
+    return true
+  }
+
+  /// What `Notes` answers to a network command.
+  public static let noNetworkNotice =
+    "Notes is not on a network, so this command does nothing here."
+
+  private static func usageNotice(_ name: String) -> Parsed {
+    let line = usage.first { $0.name == name }?.usage ?? "/\(name)"
+    return .notice("Usage: \(line)")
+  }
+}

@@ -1,0 +1,94 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+extension ComposerView {
+  private static let foldTagName = "natter-long-line-fold"
+
+  /// Folds every paragraph of the draft that `LongLineFold` says is too long to show whole;
+  /// returns whether any was. For a restored draft.
+  @discardableResult
+  func foldLongLines() -> Bool {
+    let textBuffer = buffer.buffer
+    var line = GtkTextIter()
+    gtk_text_buffer_get_start_iter(textBuffer, &line)
+    var folded = false
+    repeat {
+      if foldLongLine(at: line) { folded = true }
+    } while gtk_text_iter_forward_line(&line) != 0
+    return folded
+  }
+
+  /// The line the caret is on.
+  var caretLine: Int {
+    let textBuffer = buffer.buffer
+    var caret = GtkTextIter()
+    gtk_text_buffer_get_iter_at_mark(textBuffer, &caret, gtk_text_buffer_get_insert(textBuffer))
+    return Int(gtk_text_iter_get_line(&caret))
+  }
+
+  /// Folds (or unfolds) the paragraphs from line `first` to the caret's, the ones a piece of a
+  /// paste just went into; returns whether any is folded.
+  @discardableResult
+  func foldLongLines(fromLine first: Int) -> Bool {
+    let textBuffer = buffer.buffer
+    var line = GtkTextIter()
+    gtk_text_buffer_get_iter_at_line(textBuffer, &line, gint(first))
+    let last = caretLine
+    var folded = false
+    repeat {
+      // Lines between the first and the caret's are new text, untagged: only a long one needs
+      // work (3,000 short lines a piece made this the paste's main cost).
+      let current = Int(gtk_text_iter_get_line(&line))
+      if current == first || current == last
+        || gtk_text_iter_get_chars_in_line(&line)
+          > gint(LongLineFold.maxShownScalars)
+      {
+        if foldLongLine(at: line) { folded = true }
+      }
+    } while gtk_text_iter_get_line(&line) < last && gtk_text_iter_forward_line(&line) != 0
+    return folded
+  }
+
+  /// Hides the middle of the paragraph holding `iter` when it is too long; returns whether it
+  /// is folded. Costs the paragraph's segments, never a layout.
+  private func foldLongLine(at iter: GtkTextIter) -> Bool {
+    let textBuffer = buffer.buffer
+    var start = iter
+    gtk_text_iter_set_line_offset(&start, 0)
+    var end = start
+    if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
+    let length = Int(gtk_text_iter_get_offset(&end) - gtk_text_iter_get_offset(&start))
+    let tag = foldTag
+    let hidden = LongLineFold.hiddenRange(paragraphLength: length)
+    // Nothing to undo or to tell the controller: tags are not text.
+    gtk_text_buffer_remove_tag(textBuffer, tag, &start, &end)
+    guard let hidden else { return false }
+    var from = start
+    var to = start
+    gtk_text_iter_forward_chars(&from, gint(hidden.lowerBound))
+    gtk_text_iter_forward_chars(&to, gint(hidden.upperBound))
+    gtk_text_buffer_apply_tag(textBuffer, tag, &from, &to)
+    return true
+  }
+
+  /// The draft as the text view shows it, without folded text; for tests.
+  var visibleText: String {
+    var start = GtkTextIter()
+    var end = GtkTextIter()
+    gtk_text_buffer_get_bounds(buffer.buffer, &start, &end)
+    guard let chars = gtk_text_buffer_get_text(buffer.buffer, &start, &end, 0) else { return "" }
+    defer { g_free(chars) }
+    return String(cString: chars)
+  }
+
+  private var foldTag: UnsafeMutablePointer<GtkTextTag>? {
+    let table = gtk_text_buffer_get_tag_table(buffer.buffer)
+    if let tag = gtk_text_tag_table_lookup(table, Self.foldTagName) { return tag }
+    let tag = gtk_text_tag_new(Self.foldTagName)
+    natter_object_set_boolean(UnsafeMutableRawPointer(tag), "invisible", 1)
+    gtk_text_tag_table_add(table, tag)
+    g_object_unref(UnsafeMutableRawPointer(tag))  // the table holds it
+    return tag
+  }
+}

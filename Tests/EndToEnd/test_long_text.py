@@ -1,0 +1,69 @@
+"""Long text (issue 13): folded bodies, Show more by keyboard, and no hang at start-up."""
+
+import json
+import subprocess
+import tempfile
+
+import pyatspi
+
+from natter_e2e import NATTER_BIN, NatterTestCase, is_focused, text_of, wait_until
+
+
+def import_history(bodies):
+    """A data directory holding `bodies` as messages from alice, the last one newest."""
+    data_dir = tempfile.mkdtemp(prefix="natter-e2e-long-")
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as file:
+        for number, body in enumerate(bodies):
+            file.write(json.dumps({
+                "id": f"long-{number}", "sender": "alice",
+                "sent_at": f"2026-11-29T10:{number:02d}:00Z", "body": body,
+                "tags": [], "edited": False}) + "\n")
+    subprocess.run([NATTER_BIN, "--data-dir", data_dir, "--import", file.name], check=True,
+                   capture_output=True)
+    return data_dir
+
+
+class LongTextTest(NatterTestCase):
+    def test_stored_unbroken_message_does_not_hang_start_up(self):
+        unbroken = "abcdefghij" * 10_000
+        data_dir = import_history(["before it", unbroken])
+        # Before the fix this start never showed a window: Pango shaped for minutes.
+        app = self.start(data_dir=data_dir)
+        messages = app.find("list", "Messages", timeout=20)
+        wait_until(lambda: pyatspi.findDescendant(
+            messages, lambda a: a.getRoleName() == "label" and a.name.endswith("…")
+            and unbroken.startswith(a.name[:-1]) and len(a.name) < 1_000),
+            what="the unbroken message shown folded")
+        app.find("push button", "Show more")
+        app.key("ctrl+q")
+        self.assertEqual(app.wait_exit(timeout=10), 0, "Ctrl+Q quits at once")
+
+    def test_show_more_by_keyboard_opens_the_whole_text(self):
+        lines = "\n".join(f"line {number}" for number in range(2_000))
+        app = self.start(data_dir=import_history(["short one", lines]))
+        composer = app.find("text", "Message")
+        wait_until(lambda: is_focused(composer), what="the composer focused")
+        show_more = app.find("push button", "Show more")
+
+        # Tab leaves the composer for the transcript's rows and their buttons.
+        for _ in range(12):
+            if is_focused(show_more):
+                break
+            app.key("Tab")
+            wait_until(lambda: not is_focused(composer), timeout=2, what="focus to move")
+        self.assertTrue(is_focused(show_more), "Show more is reachable with Tab")
+        app.key("Return")
+
+        def viewer():
+            for child in app.accessible_app:
+                if child.getRoleName() == "frame" and child.name == "Message from alice":
+                    return child
+            return None
+
+        window = wait_until(viewer, what="the whole-message window")
+        whole = wait_until(lambda: pyatspi.findDescendant(
+            window, lambda a: a.getRoleName() == "text" and a.name == "Whole message"),
+            what="the whole message's text")
+        wait_until(lambda: text_of(whole) == lines, timeout=20, what="every line in the view")
+        app.key("Escape")
+        wait_until(lambda: viewer() is None, what="Escape to close the window")

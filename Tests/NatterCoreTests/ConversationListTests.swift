@@ -1,0 +1,60 @@
+import NatterCore
+import Testing
+
+@Suite("ConversationList")
+struct ConversationListTests {
+  private func list() -> ConversationList {
+    var list = ConversationList()
+    list.add(id: "irc/bob", name: "bob", kind: .privateChat)
+    list.add(id: "irc/#zeta", name: "#zeta", kind: .channel)
+    list.add(id: "irc/#natter", name: "#natter", kind: .channel)
+    list.add(id: "irc/Alice", name: "Alice", kind: .privateChat)
+    return list
+  }
+
+  @Test func notesFirstThenChannelsThenPrivateChatsInNameOrder() {
+    #expect(list().entries.map(\.name) == ["Notes", "#natter", "#zeta", "Alice", "bob"])
+    var again = list()
+    again.add(id: "irc/#natter", name: "#natter", kind: .channel)
+    #expect(again.entries.count == 5, "adding twice adds once")
+  }
+
+  @Test func unreadCountsAndMentionsClearWhenOpened() {
+    var list = list()
+    list.messageArrived(in: "irc/#natter", mentionsMe: false, own: false, seen: true)
+    list.messageArrived(in: "irc/#natter", mentionsMe: true, own: false, seen: true)
+    list.messageArrived(in: "irc/#natter", mentionsMe: false, own: true, seen: true)
+    let row = list.entries[1]
+    #expect(row.unread == 2, "own messages are never unread")
+    #expect(row.mentioned)
+    #expect(list.open("irc/#natter") == 2, "the New messages line goes above the last two")
+    #expect(list.entries[1].unread == 0 && !list.entries[1].mentioned)
+    list.messageArrived(in: "irc/#natter", mentionsMe: false, own: false, seen: true)
+    #expect(list.entries[1].unread == 0, "the open conversation, seen, has nothing unread")
+    list.messageArrived(in: "irc/#natter", mentionsMe: false, own: false, seen: false)
+    #expect(list.entries[1].unread == 1, "the window was not active")
+  }
+
+  @Test func altNumbersAndCtrlPageKeys() {
+    var list = list()
+    #expect(list.id(atPosition: 1) == "notes")
+    #expect(list.id(atPosition: 3) == "irc/#zeta")
+    #expect(list.id(atPosition: 6) == nil)
+    #expect(list.id(offsetFromActive: 1) == "irc/#natter")
+    #expect(list.id(offsetFromActive: -1) == "irc/bob", "Ctrl+Page Up from Notes wraps")
+    list.open("irc/bob")
+    #expect(list.id(offsetFromActive: 1) == "notes")
+  }
+
+  @Test func removingKeepsNotesAndOpensANeighbour() {
+    var list = list()
+    #expect(list.remove(id: "notes") == nil)
+    #expect(list.entries.first?.name == "Notes")
+    list.open("irc/#zeta")
+    #expect(list.remove(id: "irc/#zeta") == "irc/Alice")
+    list.open("irc/bob")
+    #expect(list.remove(id: "irc/bob") == "irc/Alice", "the last row opens the one before")
+    #expect(list.remove(id: "irc/#natter") == nil, "removing another row keeps the open one")
+    #expect(list.activeID == "irc/Alice")
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import NatterCore
+import Testing
+
+@testable import NatterStore
+
+/// A database with a valid header and damaged pages is found, moved aside, and every message
+/// that can still be read is salvaged into the new history (issue 13).
+@Suite struct CorruptionRecoveryTests {
+  static let count = 2000
+
+  /// A closed history of `count` messages, and the pages of its messages table's leaves.
+  private func damagedHistory(in dir: TemporaryDirectory, leaves: (Int) -> [Int])
+    throws -> (originals: [String: Message], damaged: [Int])
+  {
+    var originals: [String: Message] = [:]
+    var damaged: [Int] = []
+    do {
+      let store = try Fixtures.store(in: dir)
+      // Setting up needs no fsync per message.
+      try store.db.execute("PRAGMA synchronous = OFF")
+      for n in 0..<Self.count {
+        let message = Fixtures.message(
+          n, body: "message \(n) " + String(repeating: "z", count: 300), tags: ["t\(n % 7)"])
+        try store.insert(message)
+        originals[message.id] = message
+      }
+      try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      let pages = try store.db.texts(
+        "SELECT pageno FROM dbstat WHERE name = 'messages' AND pagetype = 'leaf' ORDER BY pageno"
+      ).compactMap { Int($0) }
+      damaged = leaves(pages.count).map { pages[$0] }
+    }
+    let fd = open(dir.databaseURL.path, O_WRONLY)
+    defer { close(fd) }
+    let garbage = [UInt8]((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+    for page in damaged {
+      _ = garbage.withUnsafeBytes { pwrite(fd, $0.baseAddress, 4096, off_t((page - 1) * 4096)) }
+    }
+    return (originals, damaged)
+  }
+
+  @Test func damagedPagesBehindAValidHeaderAreFoundMovedAsideAndSalvaged() throws {
+    let dir = try TemporaryDirectory()
+    let (originals, damaged) = try damagedHistory(in: dir) { leaves in
+      [leaves / 3, leaves / 3 + 1, 2 * leaves / 3]
+    }
+    #expect(damaged.count == 3)
+    let before = try Data(contentsOf: dir.databaseURL)
+    // The header is fine, so the file opens as it did before this fix: no banner, no check.
+    let result = MessageStore.open(dataDirectory: dir.url)
+    guard case .opened(let store) = result else {
+      Issue.record("expected the damaged file to open, got \(result)")
+      return
+    }
+    let problems = MessageStore.quickCheck(of: dir.databaseURL)
+    #expect(problems != ["ok"])
+
+    let now = Date(timeIntervalSince1970: 1_795_978_541)
+    let recovery = try store.recoverFromCorruption(now: now)
+    #expect(recovery.movedAside.lastPathComponent == "natter.sqlite3.corrupt-20261129T185541Z")
+    #expect(try Data(contentsOf: recovery.movedAside) == before)
+    // Three leaves of a few messages each are lost; every other message comes back whole.
+    #expect(recovery.salvaged < Self.count && recovery.salvaged > Self.count - 60)
+    #expect(try store.count() == recovery.salvaged)
+    var checked = 0
+    for (id, original) in originals {
+      guard let restored = try store.message(id: id) else { continue }
+      #expect(restored == original)
+      checked += 1
+    }
+    #expect(checked == recovery.salvaged)
+    #expect(recovery.bannerMessage.contains("the \(recovery.salvaged) messages that could be read"))
+    #expect(MessageStore.quickCheck(of: dir.databaseURL) == ["ok"])
+    // The new history works and its search index has the salvaged bodies.
+    try store.insert(Fixtures.message(Self.count + 1))
+    #expect(try store.search(query: "message", tags: [], limit: 10).count == 10)
+  }
+
+  @Test func aSoundFilePassesTheCheck() throws {
+    let dir = try TemporaryDirectory()
+    let store = try Fixtures.store(in: dir)
+    try store.insert(Fixtures.message(1))
+    #expect(MessageStore.quickCheck(of: dir.databaseURL) == ["ok"])
+  }
+
+  @Test func damagedLastLeafIsSalvagedUpToIt() throws {
+    let dir = try TemporaryDirectory()
+    let (_, damaged) = try damagedHistory(in: dir) { leaves in [leaves - 1, 0] }
+    #expect(damaged.count == 2)
+    guard case .opened(let store) = MessageStore.open(dataDirectory: dir.url) else {
+      Issue.record("expected the damaged file to open")
+      return
+    }
+    let recovery = try store.recoverFromCorruption()
+    #expect(recovery.salvaged > Self.count - 40 && recovery.salvaged < Self.count)
+  }
+
+  @Test func aDamagedFileFoundAtOpenIsSalvagedToo() throws {
+    let dir = try TemporaryDirectory()
+    _ = try damagedHistory(in: dir) { _ in [] }
+    // Garbage in the schema page: the file cannot even be opened, so nothing is readable,
+    // but it is still moved aside and the banner says so.
+    let fd = open(dir.databaseURL.path, O_WRONLY)
+    let garbage = [UInt8](repeating: 0xA5, count: 3000)
+    _ = garbage.withUnsafeBytes { pwrite(fd, $0.baseAddress, 3000, 100) }
+    close(fd)
+    let result = MessageStore.open(dataDirectory: dir.url)
+    guard case .recovered(_, let recovery, _) = result else {
+      Issue.record("expected a recovery, got \(result)")
+      return
+    }
+    #expect(recovery.salvaged == 0)
+    #expect(result.bannerMessage?.contains("no message could be read") == true)
+  }
+}

@@ -1,0 +1,69 @@
+import CGtk
+import GtkKit
+import NatterCore
+import TestSupport
+import Testing
+
+@testable import NatterUI
+
+/// A paragraph too long to lay out in the composer (issue 13): pasted whole, shown folded.
+@Suite("Composer long lines")
+@MainActor
+struct ComposerLongLineTests {
+  private func makeComposer() throws -> (ComposerView, TestWindow) {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let composer = ComposerView(controller: ComposerController(sender: "me"))
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    let filler = gtk_label_new("transcript")
+    gtk_widget_set_vexpand(filler, 1)
+    gtk_box_append(cast(box), filler)
+    gtk_box_append(cast(box), composer.widget)
+    return (composer, TestWindow(child: try #require(box), width: 720, height: 500))
+  }
+
+  @Test func aPastedMegabyteLineIsKeptWholeAndShownFolded() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let line = String(repeating: "abcdefghijklmnopqrstuvwxyz0123456789", count: 30_000)
+    composer.paste(line, from: nil)
+    MainLoop.iterate(until: { !composer.isPasting }, seconds: 60)
+    #expect(!composer.isPasting, "the paste finished")
+    #expect(composer.buffer.text == line, "the draft is the whole text")
+    #expect(composer.visibleText.unicodeScalars.count == 2 * LongLineFold.keptAtEachEnd)
+    #expect(line.hasPrefix(composer.visibleText.prefix(LongLineFold.keptAtEachEnd)))
+  }
+
+  @Test func everyLongLineOfAPasteIsFoldedNotOnlyTheLast() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    // Lines of 5,000 characters: several end inside each 32 KB piece.
+    let text = (0..<20).map { String(repeating: "\($0 % 10)", count: 5_000) }
+      .joined(separator: "\n")
+    composer.paste(text, from: nil)
+    MainLoop.iterate(until: { !composer.isPasting }, seconds: 60)
+    #expect(composer.buffer.text == text)
+    let shown = composer.visibleText.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(shown.count == 20)
+    #expect(shown.allSatisfy { $0.count == 2 * LongLineFold.keptAtEachEnd })
+  }
+
+  @Test func shortLinesAreNotFolded() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let text = (1...3_000).map { "line \($0)" }.joined(separator: "\n")
+    composer.paste(text, from: nil)
+    MainLoop.iterate(until: { !composer.isPasting }, seconds: 60)
+    #expect(composer.buffer.text == text)
+    #expect(composer.visibleText == text)
+  }
+
+  @Test func aRestoredDraftWithALongLineIsFolded() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let line = String(repeating: "x", count: 50_000)
+    composer.restore(Draft(text: "first\n" + line))
+    #expect(composer.foldLongLines())
+    #expect(composer.buffer.text == "first\n" + line)
+    #expect(composer.visibleText.unicodeScalars.count == 6 + 2 * LongLineFold.keptAtEachEnd)
+  }
+}

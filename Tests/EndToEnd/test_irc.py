@@ -134,7 +134,8 @@ class IRCConversationTest(IRCTestCase):
         # InspIRCd advertises LINELEN, so the line limit is the server's, not 512.
         self.assertLessEqual(len(bob.privmsgs("#natter")), 2)
         wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body = ?", words)
-                   == [("sent",)], what="the long message confirmed")
+                   == [("sent",)], what="the long message confirmed: " + repr(self.rows(
+                       app, "SELECT delivery, length(body), outbox FROM messages")))
 
     def test_send_to_echo_latency_on_loopback(self):
         server = self.server()

@@ -66,7 +66,9 @@ public struct IRCConnection: Sendable {
       guard state == .registering || state == .ready else { return [] }
       liveness.heard(at: now)
       do {
-        effects = receive(try IRCMessage(parsing: line), at: now)
+        let message = try IRCMessage(
+          parsing: line, maxBodyBytes: session.support.lineLength)
+        effects = receive(message, at: now)
       } catch {
         effects = [.event(.skippedLine(line, error))]
       }

@@ -233,4 +233,19 @@ import Testing
     var restarted = IRCScript(pending: restored)
     #expect(restarted.reconnect(caps: "echo-message").count == 1)
   }
+
+  /// A server with a longer LINELEN takes a 700-byte message in one line; its echo, as long,
+  /// must parse (a fixed 512-byte limit left the message pending for ever).
+  @Test func theEchoOfALineAsLongAsLINELENAllowsConfirms() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test 005 me LINELEN=1024 :are supported")
+    let body = String(repeating: "x", count: 700)
+    script.feed(.send(IRCOutgoing(id: "m9", target: "#natter", body: body)))
+    let written = script.takeWritten()
+    #expect(written.count == 1 && written[0].hasSuffix(" PRIVMSG #natter \(body)"))
+    script.server(
+      "@label=n1;msgid=long;+natter.org/id=m9 :me!user@127.0.0.1 PRIVMSG #natter :\(body)")
+    #expect(script.takeEvents().contains(.echoConfirmed(id: "m9", msgid: "long", time: nil)))
+  }
 }

@@ -386,6 +386,48 @@ class IRCConnectionTest(IRCTestCase):
         frames = [child for child in app.accessible_app if child.getRoleName() == "frame"]
         self.assertEqual(len(frames), 1)
 
+    def test_the_network_preferences_connect_the_running_window(self):
+        server = self.server()
+        app = self.start(env={"G_MESSAGES_DEBUG": "natter"})
+        app.find("text", "Message")
+        app.key("ctrl+comma")
+
+        def account_entry():
+            for frame in app.accessible_app:
+                if frame is not None and frame.name == "Preferences":
+                    return pyatspi.findDescendant(
+                        frame, lambda a: a.getRoleName() == "text" and a.name == "Account")
+            return None
+
+        entry = wait_until(account_entry, what="the Account field in Preferences")
+        # GTK 4.8's AT-SPI cannot move the focus: click the field, as a user would.
+        box = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        preferences = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Preferences$"],
+            check=True, capture_output=True, text=True).stdout.split()[-1]
+        subprocess.run(["xdotool", "mousemove", "--window", preferences,
+                        str(box.x + box.width // 2), str(box.y + box.height // 2), "click", "1"],
+                       check=True)
+        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
+                   what="the Account field focused")
+        app.type(server.url("alice", ["#natter"]))
+        app.key("Return")
+
+        def connection_label():
+            for frame in app.accessible_app:
+                if frame is not None and frame.name == "Natter":
+                    label = pyatspi.findDescendant(frame, lambda a: a.name == "Connection")
+                    if label is not None and label.description:
+                        app.window = frame
+                        return label
+            return None
+
+        app.connection = wait_until(connection_label, what="the window on the account: "
+                                    + app.output()[-1200:])
+        self.wait_ready(app)
+        with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
+            self.assertIn(f"url={server.url('alice', ['#natter'])}", settings.read())
+
     def test_a_malformed_url_exits_2_and_saves_nothing(self):
         config = self.enterContext(__import__("tempfile").TemporaryDirectory())
         for url, reason in [("ircs://alice@/#natter", "no server name"),

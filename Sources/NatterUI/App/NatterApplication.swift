@@ -20,6 +20,8 @@ final class NatterApplication: Object {
   /// Launched by `--connect`: a password in the environment is saved in the Secret Service
   /// with the account. Otherwise the environment's password is used and not kept.
   var savesPassword = false
+  /// A password typed in Preferences, for the connection its `Connect` starts.
+  private var typedPassword: String?
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
@@ -139,6 +141,7 @@ final class NatterApplication: Object {
     }
     let preferences = PreferencesWindow(settings: settings, transientFor: window?.window)
     preferences.onChange = { [unowned self] changed in apply(changed) }
+    preferences.onPassword = { [unowned self] password in typedPassword = password }
     preferences.onClose = { [unowned self] in
       // Dropped after the close-request emission, not during it.
       MainLoop.idle { [weak self] in self?.preferences = nil }
@@ -149,10 +152,21 @@ final class NatterApplication: Object {
 
   /// Applies changed settings everywhere at once and saves them.
   private func apply(_ changed: Settings) {
+    let accountChanged = changed.irc != settings.irc || changed.saslAccount != settings.saslAccount
     settings = changed
     styleManager?.style = changed.style
     window?.apply(changed)
     settingsFile.save(changed)
+    let password = typedPassword
+    typedPassword = nil
+    guard accountChanged || password != nil, let window else { return }
+    // The Network section changed the account: the window comes back on it.
+    if let password, let account = changed.irc {
+      SecretStore.store(
+        server: "\(account.host):\(account.port)", account: changed.saslAccount ?? account.nick,
+        password: password)
+    }
+    replaceWindow(window, password: password)
   }
 
   private func activate() {
@@ -174,13 +188,17 @@ final class NatterApplication: Object {
     window?.present()
   }
 
-  private func openWindow() {
+  /// - Parameter password: one just typed in Preferences, used before the environment's.
+  private func openWindow(password: String? = nil) {
     let session =
       self.session
       ?? ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
     self.session = session
-    let environmentPassword = ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"]
-      .flatMap { $0.isEmpty ? nil : $0 }
+    let environmentPassword =
+      password
+      ?? ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"].flatMap {
+        $0.isEmpty ? nil : $0
+      }
     let irc = settings.irc.map { url in
       IRCClient(
         url: url, saslAccount: settings.saslAccount, password: environmentPassword,
@@ -216,7 +234,9 @@ final class NatterApplication: Object {
       irc.start()
       return
     }
+    Log.debug("looking up the IRC password in the Secret Service")
     SecretStore.lookup(server: server, account: account) { password in
+      Log.debug(password == nil ? "no password in the Secret Service" : "password found")
       if let password { irc.usePassword(password) }
       irc.start()
     }
@@ -224,9 +244,10 @@ final class NatterApplication: Object {
 
   /// The new window opens before the old one closes, so the application never has no window
   /// (which would quit it).
-  private func replaceWindow(_ old: MainWindow) {
+  private func replaceWindow(_ old: MainWindow, password: String? = nil) {
     old.irc?.stop()
-    openWindow()
+    openWindow(password: password)
+    self.window?.present()
     old.close()
   }
 

@@ -167,9 +167,16 @@ final class IRCClient {
 
   private func perform(_ effects: [IRCEffect]) {
     var received: [Message] = []
+    // Notified only once stored, and only when new (not a duplicate of a stored one).
+    var notable: [String: Bool] = [:]
     var persistedOutbox = false
+    func flushReceived() {
+      for message in storeReceived(&received) {
+        if let isPrivate = notable[message.id] { onReceived(message, isPrivate) }
+      }
+    }
     for effect in effects {
-      if case .event(.message) = effect {} else { storeReceived(&received) }
+      if case .event(.message) = effect {} else { flushReceived() }
       switch effect {
       case .write(let line):
         if !persistedOutbox, line.contains("PRIVMSG ") {
@@ -195,16 +202,15 @@ final class IRCClient {
         transport?.close()
         transport = nil
       case .event(.message(let incoming)):
-        received.append(message(from: incoming))
+        let message = message(from: incoming)
+        received.append(message)
         let isPrivate = !connection.support.isChannel(incoming.conversation)
-        if !incoming.isOwn, isPrivate || incoming.mentionsMe {
-          onReceived(received[received.count - 1], isPrivate)
-        }
+        if !incoming.isOwn, isPrivate || incoming.mentionsMe { notable[message.id] = isPrivate }
       case .event(let event):
         handle(event)
       }
     }
-    storeReceived(&received)
+    flushReceived()
   }
 
   private func handle(_ event: IRCEvent) {
@@ -267,14 +273,18 @@ final class IRCClient {
     storeReceived(&lines)
   }
 
-  private func storeReceived(_ messages: inout [Message]) {
-    guard !messages.isEmpty else { return }
+  /// Stores `messages` (emptying the list) and shows the new ones; returns those.
+  @discardableResult
+  private func storeReceived(_ messages: inout [Message]) -> [Message] {
+    guard !messages.isEmpty else { return [] }
     defer { messages = [] }
     do {
       let stored = try store.insertReceived(messages)
       if !stored.isEmpty { onStored(stored) }
+      return stored
     } catch {
       report(error, storing: "\(messages.count) received messages")
+      return []
     }
   }
 

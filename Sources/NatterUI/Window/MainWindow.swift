@@ -232,9 +232,6 @@ final class MainWindow: Widget {
     reconnectButton.isVisible = irc.state.offersReconnect
   }
 
-  /// The subtitle's text, for tests.
-  var connectionText: String? { string(gtk_label_get_text(subtitle.opaque)) }
-
   private func bindStoreSafety() {
     transcript.onFirstFrame = { [weak self] in
       self?.session.checkIntegrityInBackground { [weak self] problems in

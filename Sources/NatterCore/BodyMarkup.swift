@@ -1,27 +1,23 @@
 /// Turns a message body, always plain text, into safe Pango markup with clickable links.
 ///
-/// The body is never interpreted as markup: `<`, `>`, `&` and quotes are escaped, and the
-/// control characters GMarkup rejects become U+FFFD, so no body can break or style its label.
-/// Only http and https links become `<a href>`.
+/// The body is never interpreted as markup: every piece of it goes through `escape` (GLib's
+/// `g_markup_escape_text` in the app; NatterCore builds no markup of its own), and the
+/// characters GMarkup rejects or a C string cannot hold (NUL, U+FFFE, U+FFFF) become U+FFFD
+/// first, so no body can break or style its label. Only http and https links become `<a href>`.
 public enum BodyMarkup {
-  /// The Pango markup for a label showing `body`.
-  public static func pango(_ body: String) -> String {
+  /// The Pango markup for a label showing `body`, with `escape` escaping each piece of text.
+  public static func pango(_ body: String, escape: (String) -> String) -> String {
     let scalars = Array(body.unicodeScalars)
     var out = ""
     var position = 0
     for link in links(in: scalars) {
-      out += escape(scalars[position..<link.range.lowerBound])
-      let text = escape(scalars[link.range])
+      out += escape(displayable(scalars[position..<link.range.lowerBound]))
+      let text = escape(displayable(scalars[link.range]))
       out += "<a href=\"\(text)\">\(text)</a>"
       position = link.range.upperBound
     }
-    out += escape(scalars[position...])
+    out += escape(displayable(scalars[position...]))
     return out
-  }
-
-  /// `text` escaped for Pango markup.
-  public static func escape(_ text: String) -> String {
-    escape(Array(text.unicodeScalars)[...])
   }
 
   /// The http and https links in `body`, in order.
@@ -109,15 +105,13 @@ public enum BodyMarkup {
     return end
   }
 
-  private static func escape(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+  /// The scalars as text for a label: control characters other than tab and line breaks,
+  /// U+FFFE and U+FFFF become U+FFFD (a NUL would end the C string, the others show as boxes
+  /// or are refused by GMarkup).
+  private static func displayable(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
     var out = String.UnicodeScalarView()
     for scalar in scalars {
       switch scalar {
-      case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-      case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-      case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-      case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-      case "'": out.append(contentsOf: "&#39;".unicodeScalars)
       case "\t", "\n", "\r": out.append(scalar)
       default:
         let forbidden = scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF

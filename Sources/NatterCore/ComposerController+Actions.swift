@@ -2,9 +2,12 @@ extension ComposerController {
   /// Whether a composer command can do anything now; the view enables its `composer.*`
   /// actions (and so their buttons and menu items) from this alone. Commands of other scopes
   /// (`win.*`, `app.*`) are not the composer's to judge and are always available here.
-  public func isAvailable(_ action: KeyAction, tagEntryOpen: Bool = false) -> Bool {
+  /// While a long paste goes in (`pasting`), the text is not whole yet: nothing to send.
+  public func isAvailable(
+    _ action: KeyAction, tagEntryOpen: Bool = false, pasting: Bool = false
+  ) -> Bool {
     switch action {
-    case .send: return canSend
+    case .send: return canSend && !pasting
     case .editLastMessage: return isEmpty && !isEditing
     case .cancelEdit: return isEditing
     case .closePopover, .confirmTag: return tagEntryOpen

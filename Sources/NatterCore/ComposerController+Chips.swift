@@ -56,8 +56,7 @@ extension ComposerController {
   /// An invalid tag keeps the entry open with a notice; otherwise the entry closes and focus
   /// returns to the text (a duplicate is ignored; a 21st tag is refused with a notice).
   public mutating func addTag(fromEntry text: String) -> [ComposerEffect] {
-    var body = TextTally.trimmed(text)
-    if body.hasPrefix("#") { body.removeFirst() }
+    let body = Hashtag.strippingHash(TextTally.trimmed(text))
     guard let tag = HashtagScanner.validTag(body) else {
       return [.showNotice(Self.invalidTagNotice)]
     }

@@ -16,11 +16,21 @@ public struct Hashtag: Hashable, Sendable, CustomStringConvertible {
     self.key = Hashtag.key(for: spelling)
   }
 
-  /// The case-insensitive identity of a tag spelling.
+  /// The case-insensitive identity of a tag spelling: the one key the composer, the transcript
+  /// filter and the store's `message_tags.key` column all compare by.
   public static func key(for spelling: String) -> String {
-    spelling.precomposedStringWithCanonicalMapping
+    // Most tags are ASCII, where NFC changes nothing and case folding is lowercasing; Foundation's
+    // normalisation would otherwise dominate a large import's time.
+    if spelling.utf8.allSatisfy({ $0 < 0x80 }) { return spelling.lowercased() }
+    return spelling.precomposedStringWithCanonicalMapping
       .folding(options: [.caseInsensitive], locale: nil)
       .precomposedStringWithCanonicalMapping
+  }
+
+  /// `text` without one leading `#`: the tag entry and completion accept a tag typed with or
+  /// without it.
+  public static func strippingHash(_ text: String) -> String {
+    text.hasPrefix("#") ? String(text.dropFirst()) : text
   }
 
   /// `#` followed by the spelling, as shown on a chip.

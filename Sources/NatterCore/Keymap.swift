@@ -4,14 +4,12 @@ public enum Keymap {
   ///
   /// This is the key's meaning when no input method is composing; `InputMethodGate` decides
   /// what happens to it while one is (Enter then commits the composition and never sends).
+  /// Window-wide shortcuts (`isGlobal` rows) are not answered here: their one route is the
+  /// application accelerators made from the table (`globalAccelerators`), which GTK runs in
+  /// the window's capture phase, before any widget or input method sees the key.
   public static func action(
     for key: Key, modifiers: KeyModifiers, in context: KeyContext
   ) -> KeyAction? {
-    var modifiers = modifiers
-    if key == .question { modifiers.remove(.shift) }  // `?` is Shift+/ on most layouts
-    if modifiers == .control, let action = windowAction(for: key, in: context) {
-      return action
-    }
     switch context.focus {
     case .composer: return composerAction(for: key, modifiers: modifiers, in: context)
     case .chipRow: return chipRowAction(for: key, modifiers: modifiers)
@@ -23,23 +21,6 @@ public enum Keymap {
       return key == .escape && modifiers.isEmpty ? .closeSearch : nil
     case .transcript:
       return key == .escape && modifiers.isEmpty && context.searchOpen ? .closeSearch : nil
-    }
-  }
-
-  /// Ctrl shortcuts that work from anywhere (Ctrl+Home/End and Ctrl+T except in entries).
-  private static func windowAction(for key: Key, in context: KeyContext) -> KeyAction? {
-    let inEntry = context.focus == .search || context.focus == .tagEntry
-    switch key {
-    case .f: return .search
-    case .question: return .showShortcuts
-    case .comma: return .preferences
-    case .w: return .closeWindow
-    case .q: return .quit
-    case .l: return .focusComposer
-    case .t: return inEntry ? nil : .addTag
-    case .home: return inEntry ? nil : .scrollToOldest
-    case .end: return inEntry ? nil : .scrollToNewest
-    default: return nil
     }
   }
 
@@ -154,7 +135,8 @@ public enum Keymap {
       isGlobal: true),
   ]
 
-  /// The accelerators to register for each global action name, in table order.
+  /// The accelerators to register for each global action name, in table order: the only
+  /// route for these keys, so a row added to the table works everywhere at once.
   public static var globalAccelerators: [(actionName: String, accelerators: [String])] {
     var result: [(actionName: String, accelerators: [String])] = []
     for shortcut in shortcuts where shortcut.isGlobal {

@@ -2,11 +2,14 @@ import Foundation
 
 /// A transcript filter parsed from the search bar: words and `#tag` terms, all of which must match.
 public struct SearchQuery: Equatable, Sendable {
-  /// Words that must each occur in the body, case-insensitively.
+  /// Terms that must each occur in the body as `SearchWords` defines it: word prefixes, case-
+  /// and diacritic-insensitively, as the store's full-text index finds them.
   public let textTerms: [String]
   /// Tags (NFC, without `#`) that must each be among the message's tags, case-insensitively.
   public let tagTerms: [String]
   private let tagKeys: [String]
+  /// Each text term cut into folded words; terms without words constrain nothing.
+  private let phrases: [[String]]
 
   /// Splits `text` at whitespace; a valid `#tag` is a tag term, anything else a text term.
   public init(parsing text: String) {
@@ -22,11 +25,7 @@ public struct SearchQuery: Equatable, Sendable {
     textTerms = words
     tagTerms = tags
     tagKeys = tags.map(Hashtag.key(for:))
-  }
-
-  /// The filter for a clicked tag chip: that tag only.
-  public init(tag: String) {
-    self.init(parsing: "#" + (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag))
+    phrases = words.map(SearchWords.words(in:)).filter { !$0.isEmpty }
   }
 
   /// True when there is nothing to filter by; every message matches.
@@ -36,8 +35,9 @@ public struct SearchQuery: Equatable, Sendable {
   public func matches(_ message: Message) -> Bool {
     let keys = Set(message.tags.map(Hashtag.key(for:)))
     guard tagKeys.allSatisfy(keys.contains) else { return false }
-    guard !textTerms.isEmpty else { return true }
-    let body = message.body.precomposedStringWithCanonicalMapping
-    return textTerms.allSatisfy { body.range(of: $0, options: .caseInsensitive) != nil }
+    guard !phrases.isEmpty else { return true }
+    // The body as stored, not normalised: the index reads the stored text.
+    let words = SearchWords.words(in: message.body)
+    return phrases.allSatisfy { SearchWords.contains(words, phrase: $0) }
   }
 }

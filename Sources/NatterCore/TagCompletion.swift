@@ -15,7 +15,7 @@ public struct TagCompletion: Equatable, Sendable {
 
   /// Marks `tag` (with or without `#`) as just used; a known tag keeps its first spelling.
   public mutating func record(_ tag: String) {
-    let hashtag = Hashtag(TagCompletion.stripHash(tag))
+    let hashtag = Hashtag(Hashtag.strippingHash(tag))
     guard !hashtag.spelling.isEmpty else { return }
     var spelling = hashtag.spelling
     if let index = recent.firstIndex(where: { Hashtag.key(for: $0) == hashtag.key }) {
@@ -32,16 +32,12 @@ public struct TagCompletion: Equatable, Sendable {
 
   /// Known tags starting with `prefix` (with or without `#`, any case), most recent first.
   public func completions(prefix: String, limit: Int = 10) -> [String] {
-    let key = Hashtag.key(for: TagCompletion.stripHash(prefix))
+    let key = Hashtag.key(for: Hashtag.strippingHash(prefix))
     var result: [String] = []
     for tag in recent where Hashtag.key(for: tag).hasPrefix(key) {
       result.append(tag)
       if result.count >= limit { break }
     }
     return result
-  }
-
-  private static func stripHash(_ text: String) -> String {
-    text.hasPrefix("#") ? String(text.dropFirst()) : text
   }
 }

@@ -14,7 +14,6 @@ public final class TranscriptFormatter {
   /// A row repeats sender and time when at least this long has passed since the previous row.
   public static let headerGap: TimeInterval = 5 * 60
 
-  private let calendar: Calendar
   private let timeZone: TimeZone
   private let dateFormatter = DateFormatter()
   private let tooltipFormatter = DateFormatter()
@@ -23,11 +22,10 @@ public final class TranscriptFormatter {
   /// Day separator dates by local day number.
   private var dateLabels: [Int64: String] = [:]
 
-  /// Labels in `timeZone` and `locale`; `calendar` decides what a day is.
+  /// Labels in `timeZone` and `locale`; `calendar` formats the dates of separators and tooltips.
   public init(calendar: Calendar, timeZone: TimeZone, locale: Locale) {
     var calendar = calendar
     calendar.timeZone = timeZone
-    self.calendar = calendar
     self.timeZone = timeZone
     for formatter in [dateFormatter, tooltipFormatter] {
       formatter.calendar = calendar

@@ -1,7 +1,7 @@
 /// A strict RFC 8259 parser over one line's bytes.
 ///
 /// Own code rather than JSONSerialization: it reports where a line is wrong, rejects invalid
-/// UTF-8 and lone surrogates, and is several times faster on a million lines.
+/// UTF-8 and lone surrogates, and is 1.3-1.4x as fast on a million lines (measured).
 struct JSONParser {
   /// Why a line is not JSON; the message is shown with the line number.
   struct Failure: Error {

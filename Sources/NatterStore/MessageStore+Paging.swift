@@ -7,39 +7,23 @@ import NatterCore
 /// index `messages_by_time (sent_at, id)` without touching the table, then paging resumes
 /// by cursor.
 extension MessageStore {
-  /// Up to `limit` messages older than `cursor` (or the newest when nil), newest first.
-  public func messages(before cursor: MessageCursor?, limit: Int) throws -> [Message] {
-    let columns = Self.messageColumns
-    guard let cursor else {
-      let statement = try db.cached(
-        "SELECT \(columns) FROM messages ORDER BY sent_at DESC, id DESC LIMIT ?")
-      try statement.bind(1, limit)
-      return try messages(from: statement)
-    }
+  /// Up to `limit` messages beyond `cursor` in `direction`, nearest first: older ones newest
+  /// first, newer ones oldest first. Without a cursor, from the newest or the oldest end.
+  public func messages(
+    _ direction: PageDirection, from cursor: MessageCursor?, limit: Int
+  ) throws -> [Message] {
+    let (comparison, order) = direction == .older ? ("<", "DESC") : (">", "")
+    let filter = cursor == nil ? "" : "WHERE (sent_at, id) \(comparison) (?, ?)"
     let statement = try db.cached(
       """
-      SELECT \(columns) FROM messages WHERE (sent_at, id) < (?, ?)
-      ORDER BY sent_at DESC, id DESC LIMIT ?
+      SELECT \(Self.messageColumns) FROM messages \(filter)
+      ORDER BY sent_at \(order), id \(order) LIMIT ?
       """)
-    try bind(cursor, limit: limit, to: statement)
-    return try messages(from: statement)
-  }
-
-  /// Up to `limit` messages newer than `cursor` (or the oldest when nil), oldest first.
-  public func messages(after cursor: MessageCursor?, limit: Int) throws -> [Message] {
-    let columns = Self.messageColumns
-    guard let cursor else {
-      let statement = try db.cached(
-        "SELECT \(columns) FROM messages ORDER BY sent_at, id LIMIT ?")
+    if let cursor {
+      try bind(cursor, limit: limit, to: statement)
+    } else {
       try statement.bind(1, limit)
-      return try messages(from: statement)
     }
-    let statement = try db.cached(
-      """
-      SELECT \(columns) FROM messages WHERE (sent_at, id) > (?, ?)
-      ORDER BY sent_at, id LIMIT ?
-      """)
-    try bind(cursor, limit: limit, to: statement)
     return try messages(from: statement)
   }
 

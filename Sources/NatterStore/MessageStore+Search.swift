@@ -2,7 +2,7 @@ import NatterCore
 
 /// Search, the last own message, and tag completion.
 extension MessageStore {
-  /// Messages matching every word of `text` (as word prefixes, via FTS5) and carrying every tag
+  /// Messages matching every term of `text` (as `SearchWords` defines it) and carrying every tag
   /// in `tags` (compared case-insensitively), newest first, older than `cursor` when given.
   public func search(
     query text: String, tags: [String], before cursor: MessageCursor? = nil, limit: Int,
@@ -18,7 +18,7 @@ extension MessageStore {
       conditions.append("seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
       values.append(.text(match))
     }
-    for key in Set(tags.map(TagKey.of)).sorted() {
+    for key in Set(tags.map(Hashtag.key(for:))).sorted() {
       conditions.append("seq IN (SELECT message_seq FROM message_tags WHERE key = ?)")
       values.append(.text(key))
     }
@@ -63,12 +63,16 @@ extension MessageStore {
     return tags
   }
 
-  /// An FTS5 query that treats the user's text as plain words: each is quoted (so `AND`, `-`
-  /// or `"` mean nothing special) and matched as a prefix; nil when there are no words.
+  /// The FTS5 query for `SearchWords`' rule: each whitespace-separated term becomes a phrase
+  /// of its folded words, quoted (so `AND`, `-` or `"` mean nothing special), its last word a
+  /// prefix; terms without words are left out; nil when no term has words.
   static func ftsQuery(_ text: String) -> String? {
-    let words = text.split(whereSeparator: { $0.isWhitespace })
-    guard !words.isEmpty else { return nil }
-    return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-      .joined(separator: " ")
+    let phrases = text.split(whereSeparator: { $0.isWhitespace })
+      .map { SearchWords.words(in: String($0)) }
+      .filter { !$0.isEmpty }
+    guard !phrases.isEmpty else { return nil }
+    // A folded word never holds `"` (a separator), so the quoting needs no escape; FTS5
+    // tokenizes the folded words again, which leaves them as they are (SearchRuleTests).
+    return phrases.map { "\"" + $0.joined(separator: " ") + "\"*" }.joined(separator: " ")
   }
 }

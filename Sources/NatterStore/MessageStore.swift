@@ -144,7 +144,7 @@ public final class MessageStore {
       WHERE excluded.last_used >= tag_usage.last_used
       """)
     for (position, tag) in tags.enumerated() {
-      let key = TagKey.of(tag)
+      let key = Hashtag.key(for: tag)
       try insert.bind(1, seq)
       try insert.bind(2, position)
       try insert.bind(3, tag)

@@ -85,6 +85,11 @@ enum Schema {
         """)
     },
     Migration(version: 5) { db in
+      // Versions 2-4 keyed tags by `lowercased()`, which the composer disagreed with (`Straße`
+      // and `STRASSE` were one chip but two keys); the keys are now `Hashtag.key(for:)`.
+      try Schema.recomputeTagKeys(db)
+    },
+    Migration(version: 6) { db in
       // Conversations (SPEC §10): every earlier message is local history, the `notes`
       // conversation (id 1). The added columns have defaults, so SQLite adds them without
       // rewriting the table. A pending row's `outbox` is its IRCOutboxEntry as JSON: the

@@ -48,6 +48,33 @@ def is_focused(accessible):
     return pyatspi.STATE_FOCUSED in states(accessible)
 
 
+def on_screen(accessible):
+    """GTK 4.8 never reports `showing`: a widget is on screen when it and every ancestor up to
+    its window are visible."""
+    while accessible is not None and accessible.getRoleName() != "application":
+        if pyatspi.STATE_VISIBLE not in states(accessible):
+            return False
+        accessible = accessible.parent
+    return True
+
+
+def focus_key(root):
+    """Which widget under `root` has the keyboard focus, as a comparable value."""
+    focused = pyatspi.findDescendant(root, is_focused, True)
+    if focused is None:
+        return None
+    parent = focused.parent
+    return (focused.getRoleName(), focused.name, focused.getIndexInParent(),
+            parent.getRoleName() if parent is not None else None)
+
+
+def press_moving_focus(app, key, root):
+    """Presses `key` and waits until the focus under `root` has moved (Tab, Shift+Tab)."""
+    before = focus_key(root)
+    app.key(key)
+    wait_until(lambda: focus_key(root) != before, what=f"{key} to move the focus")
+
+
 def text_of(accessible):
     text = accessible.queryText()
     return text.getText(0, -1)

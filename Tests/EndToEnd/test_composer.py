@@ -3,7 +3,6 @@
 import os
 import signal
 import sqlite3
-import time
 
 from natter_e2e import (NatterApp, NatterTestCase, is_focused, is_sensitive, text_of,
                         wait_until)
@@ -21,8 +20,9 @@ class ComposerTest(NatterTestCase):
         app = self.start()
         send = app.find("push button", "Send")
         self.assertFalse(is_sensitive(send), "Send is disabled while empty")
+        message = app.find("text", "Message")
         app.type("   ")
-        time.sleep(0.2)
+        wait_until(lambda: text_of(message) == "   ", what="the spaces in the composer")
         self.assertFalse(is_sensitive(send), "whitespace alone cannot be sent")
         app.type("hi")
         wait_until(lambda: is_sensitive(send), what="Send enabled after typing")
@@ -128,8 +128,13 @@ class ComposerTest(NatterTestCase):
         app.type("e9")
         app.key("Return")
         wait_until(lambda: text_of(message) == "café", what="the composed character committed")
-        time.sleep(0.3)
-        self.assertEqual(text_of(message), "café", "Enter during composition must not send")
+        # Keys arrive in order: once the next one is in the text, an Enter that had sent
+        # would have emptied it before.
+        app.type("x")
+        wait_until(lambda: text_of(message).endswith("x"), what="a key typed after the Enter")
+        self.assertEqual(text_of(message), "caféx", "Enter during composition must not send")
+        app.key("BackSpace")
+        wait_until(lambda: text_of(message) == "café", what="the extra key removed")
         app.key("Return")
         wait_until(lambda: text_of(message) == "", what="the second Enter to send")
         wait_until(lambda: any("café" in (l.name or "") for l in app.find_all("label")),

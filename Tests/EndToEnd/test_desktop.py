@@ -9,11 +9,11 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 
 import pyatspi
 
-from natter_e2e import NatterTestCase, is_focused, states, text_of, wait_until
+from natter_e2e import (NatterTestCase, is_focused, on_screen, press_moving_focus, states,
+                        text_of, wait_until)
 
 
 FAKE_PORTAL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_portal.py")
@@ -50,6 +50,11 @@ class DesktopTest(NatterTestCase):
             return wait_until(lambda: self.other_window(app, name), what=f"the {name} window")
         return wait_until(lambda: self.other_window(app, name) is None,
                           what=f"the {name} window to close")
+
+    def shown_named(self, app, name):
+        """Whether a widget named `name` is on screen in any of the app's windows."""
+        return any(on_screen(a) for a in pyatspi.findAllDescendants(
+            app.accessible_app, lambda a: a.name == name))
 
     def labels_containing(self, app, text):
         return pyatspi.findAllDescendants(
@@ -125,8 +130,7 @@ class DesktopTest(NatterTestCase):
         for _ in range(6):
             if is_focused(enter):
                 break
-            app.key("Tab")
-            time.sleep(0.1)
+            press_moving_focus(app, "Tab", preferences)
         self.assertTrue(is_focused(enter), "Tab reaches the send-key choice")
         app.key("Right")
         wait_until(lambda: pyatspi.STATE_CHECKED in states(ctrl_enter),
@@ -198,12 +202,15 @@ class DesktopTest(NatterTestCase):
         for _ in range(6):
             if is_focused(style) or any(is_focused(c) for c in style if c is not None):
                 break
-            app.key("Tab")
-            time.sleep(0.1)
+            press_moving_focus(app, "Tab", preferences)
         app.key("space")
-        time.sleep(0.3)
+        wait_until(lambda: self.shown_named(app, "Dark"), what="the Style list open")
         app.key("Down", "Down", "Return")
         wait_until(lambda: "style=dark" in settings_text(self.config_dir), what="style=dark saved")
+        # The list has closed once the focus is back on the Style control; an Escape before
+        # that would close the list, not the window.
+        wait_until(lambda: is_focused(style) or any(is_focused(c) for c in style if c is not None),
+                   what="the Style list closed")
         app.key("Escape")
         self.wait_window(app, "Preferences", present=False)
         wait_until(lambda: self.background_is_dark(app), what="dark by choice")
@@ -216,7 +223,7 @@ class DesktopTest(NatterTestCase):
         app.find("text", "Message")
         # F10 opens the primary menu on its first entry; Preferences is the second.
         app.key("F10")
-        time.sleep(0.3)
+        wait_until(lambda: self.shown_named(app, "Preferences"), what="the primary menu open")
         app.key("Down", "Return")
         preferences = self.wait_window(app, "Preferences")
         enter = wait_until(lambda: pyatspi.findDescendant(

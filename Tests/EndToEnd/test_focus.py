@@ -1,9 +1,7 @@
 """Nothing needs the mouse: Tab and Shift+Tab reach every control of the window."""
 
-import time
-
 import pyatspi
-from natter_e2e import NatterTestCase, is_focused
+from natter_e2e import NatterTestCase, is_focused, press_moving_focus
 
 CONTROLS = {
     ("push button", "Main Menu"), ("push button", "Add tag"), ("text", "Message"),
@@ -16,8 +14,7 @@ class FocusTest(NatterTestCase):
         """The focused widgets met while pressing `key` until focus is back in the text."""
         met = []
         for _ in range(20):
-            app.key(key)
-            time.sleep(0.15)
+            press_moving_focus(app, key, app.window)
             focused = pyatspi.findAllDescendants(app.window, is_focused)
             met.extend((f.getRoleName(), f.name) for f in focused)
             if ("text", "Message") in met:

@@ -3,7 +3,6 @@
 import os
 import subprocess
 import tempfile
-import time
 
 from natter_e2e import NATTER_BIN, NatterTestCase, wait_until
 
@@ -17,6 +16,22 @@ LINES = (
 
 def natter(*args):
     return subprocess.run([NATTER_BIN, *args], capture_output=True, text=True, timeout=60)
+
+
+def lock_is_held(path, pid):
+    """Whether process `pid` holds the flock on `path`, read from /proc/locks: taking the lock
+    to test it could make a starting instance believe another one runs."""
+    try:
+        inode = os.stat(path).st_ino
+    except FileNotFoundError:
+        return False
+    with open("/proc/locks") as locks:
+        for line in locks:
+            fields = line.split()
+            if "FLOCK" in fields and str(pid) in fields and any(
+                    field.endswith(f":{inode}") for field in fields):
+                return True
+    return False
 
 
 class StorageTest(NatterTestCase):
@@ -120,9 +135,8 @@ class StorageTest(NatterTestCase):
         first = subprocess.Popen([NATTER_BIN, "--data-dir", data], env=env,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.addCleanup(lambda: (first.kill(), first.wait()))
-        wait_until(lambda: os.path.exists(os.path.join(data, "natter.sqlite3")),
-                   what="the first instance to open its history")
-        time.sleep(0.3)
+        wait_until(lambda: lock_is_held(os.path.join(data, "natter.lock"), first.pid),
+                   what="the first instance to hold the data directory's lock")
         second = subprocess.run([NATTER_BIN, "--data-dir", data], env=env,
                                 capture_output=True, text=True, timeout=20)
         self.assertEqual(second.returncode, 1)

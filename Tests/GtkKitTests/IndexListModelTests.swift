@@ -83,8 +83,8 @@ struct IndexListModelTests {
     gtk_window_set_default_size(window.typed(), 400, 400)
     gtk_window_set_child(window.typed(), scroller)
     gtk_window_present(window.typed())
-    MainLoop.iterate(until: { bound > 0 }, seconds: 5)
-    MainLoop.iterate(seconds: 0.1)
+    Wait.until { bound > 0 }
+    Wait.frames(2, of: window.widget)
     #expect(bound > 0)
     #expect(bound < 500, "only rows near the viewport are bound, not a million")
     gtk_window_destroy(window.typed())

@@ -22,8 +22,8 @@ struct MainLoopTests {
       }
     }
     #expect(weakCanary != nil, "a pending idle keeps its closure")
-    MainLoop.iterate(until: { runs > 0 }, seconds: 2)
-    MainLoop.iterate(seconds: 0.05)
+    // Released only once the source is gone: an idle that ran again would never release it.
+    Wait.until(timeout: 2) { runs > 0 && weakCanary == nil }
     #expect(runs == 1)
     #expect(weakCanary == nil, "the destroy notify releases the closure after its one run")
   }
@@ -58,7 +58,7 @@ struct MainLoopTests {
       }
       MainLoop.cancel(id)
     }
-    MainLoop.iterate(seconds: 0.05)
+    MainLoop.iterate()  // whatever is pending runs now; a cancelled idle is not among it
     #expect(runs == 0)
     #expect(weakCanary == nil)
   }
@@ -66,12 +66,19 @@ struct MainLoopTests {
   @Test func timeoutRepeatsWhileItReturnsTrue() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     var ticks = 0
-    MainLoop.timeout(milliseconds: 1) {
-      ticks += 1
-      return ticks < 3
+    weak var weakCanary: Canary?
+    do {
+      let canary = Canary()
+      weakCanary = canary
+      MainLoop.timeout(milliseconds: 1) {
+        _ = canary
+        ticks += 1
+        return ticks < 3
+      }
     }
-    MainLoop.iterate(until: { ticks >= 3 }, seconds: 2)
-    MainLoop.iterate(seconds: 0.05)
+    // The closure is released when the source ends; a timeout that kept going never would.
+    Wait.until(timeout: 2) { weakCanary == nil }
     #expect(ticks == 3)
+    #expect(weakCanary == nil)
   }
 }

@@ -3,23 +3,27 @@ import Testing
 @testable import NatterCore
 
 @Suite struct BodyMarkupTests {
-  @Test func bodyIsNeverInterpretedAsMarkup() {
+  /// Marks each piece handed to the escaper, so a test sees what is escaped and what is not.
+  private func pango(_ body: String) -> String {
+    BodyMarkup.pango(body, escape: { "[" + $0 + "]" })
+  }
+
+  @Test func everyPieceOfTheBodyGoesThroughTheEscaper() {
+    #expect(pango("<b>hi</b> & 'you'") == "[<b>hi</b> & 'you']")
     #expect(
-      BodyMarkup.pango("<b>hi</b> & 'you' \"x\"")
-        == "&lt;b&gt;hi&lt;/b&gt; &amp; &#39;you&#39; &quot;x&quot;")
-    #expect(BodyMarkup.escape("a&amp;b") == "a&amp;amp;b")
+      pango("a <https://x.org/?q=<b>> z")
+        == "[a <]<a href=\"[https://x.org/?q=]\">[https://x.org/?q=]</a>[<b>> z]")
   }
 
   @Test func controlCharactersGMarkupRejectsAreReplaced() {
-    #expect(
-      BodyMarkup.pango("a\u{0}b\u{7}c\u{1B}\u{FFFE}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFFD}")
-    #expect(BodyMarkup.pango("line\n\ttab\r") == "line\n\ttab\r")
+    #expect(pango("a\u{0}b\u{7}c\u{1B}\u{FFFE}") == "[a\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFFD}]")
+    #expect(pango("line\n\ttab\r") == "[line\n\ttab\r]")
   }
 
   @Test func httpAndHttpsLinksBecomeAnchors() {
     #expect(
-      BodyMarkup.pango("see https://example.org/a?b=1&c=2 now")
-        == "see <a href=\"https://example.org/a?b=1&amp;c=2\">https://example.org/a?b=1&amp;c=2</a> now"
+      pango("see https://example.org/a?b=1&c=2 now")
+        == "[see ]<a href=\"[https://example.org/a?b=1&c=2]\">[https://example.org/a?b=1&c=2]</a>[ now]"
     )
     #expect(BodyMarkup.links(in: "HTTP://X.ORG") == [BodyLink(url: "HTTP://X.ORG", range: 0..<12)])
     #expect(BodyMarkup.links(in: "ftp://x.org javascript:alert(1) file:///etc").isEmpty)
@@ -46,7 +50,7 @@ import Testing
     let body = "שלום e\u{301} https://a.org/ש ok"
     let links = BodyMarkup.links(in: body)
     #expect(links == [BodyLink(url: "https://a.org/ש", range: 8..<23)])
-    #expect(BodyMarkup.pango(body).hasPrefix("שלום e\u{301} <a href="))
+    #expect(pango(body).hasPrefix("[שלום e\u{301} ]<a href="))
   }
 
   @Test func manyLinksAndHugeBodiesStayLinear() {

@@ -55,6 +55,14 @@ struct ComposerActionAvailabilityTests {
     #expect(composer.isAvailable(.closePopover, tagEntryOpen: true))
   }
 
+  @Test func nothingIsSentWhilePasting() {
+    var composer = ComposerController(sender: "me")
+    composer.textInserted("half a paste", at: 0)
+    #expect(!composer.isAvailable(.send, pasting: true))
+    #expect(composer.isAvailable(.send, pasting: false))
+    #expect(composer.isAvailable(.newline, pasting: true), "only sending waits")
+  }
+
   @Test func otherScopesAreNotTheComposersToJudge() {
     let composer = ComposerController(sender: "me")
     for action in KeyAction.allCases where !action.actionName.hasPrefix("composer.") {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NatterCore
@@ -25,8 +26,26 @@ import Testing
     #expect(Hashtag.key(for: "日本語") == "日本語")
   }
 
+  @Test func strippingHashRemovesOneLeadingHashOnly() {
+    #expect(Hashtag.strippingHash("#swift") == "swift")
+    #expect(Hashtag.strippingHash("swift") == "swift")
+    #expect(Hashtag.strippingHash("##x") == "#x")
+    #expect(Hashtag.strippingHash("a#b") == "a#b")
+    #expect(Hashtag.strippingHash("") == "")
+  }
+
   @Test func chipAndRemoveButtonNamesUseTheSpelling() {
     #expect(Hashtag("Café").description == "#Café")
     #expect(Hashtag("שלום").removeButtonName == "Remove #שלום")
+  }
+
+  @Test func asciiShortcutGivesTheFullKey() {
+    // Hashtag.key skips normalisation for ASCII; it must give what the full path gives.
+    for scalar in (0x21...0x7E).compactMap(Unicode.Scalar.init) {
+      let text = "x" + String(Character(scalar)) + "Y"
+      #expect(
+        Hashtag.key(for: text)
+          == text.folding(options: [.caseInsensitive], locale: nil), "\(text)")
+    }
   }
 }

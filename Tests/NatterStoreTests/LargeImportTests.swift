@@ -37,7 +37,7 @@ import Testing
     #expect(summary == ImportSummary(inserted: count, skippedDuplicates: 0))
     #expect(try store.count() == count)
     #expect(try store.cursor(atPosition: 765_432)?.id == Fixtures.id(765_432))
-    #expect(try store.messages(before: nil, limit: 1).first?.id == Fixtures.id(count - 1))
+    #expect(try store.messages(.older, from: nil, limit: 1).first?.id == Fixtures.id(count - 1))
     #expect(try store.search(query: "999999", tags: ["SWIFT"], limit: 5).map(\.id) == [])
     #expect(
       try store.search(query: "999995", tags: ["SWIFT"], limit: 5).map(\.id) == [

@@ -19,7 +19,7 @@ import Testing
     var seen: [String] = []
     var cursor: MessageCursor?
     while true {
-      let page = try store.messages(before: cursor, limit: 7)
+      let page = try store.messages(.older, from: cursor, limit: 7)
       guard let last = page.last else { break }
       seen += page.map(\.id)
       cursor = MessageCursor(last)
@@ -32,12 +32,25 @@ import Testing
     var seen: [String] = []
     var cursor: MessageCursor?
     while true {
-      let page = try store.messages(after: cursor, limit: 4)
+      let page = try store.messages(.newer, from: cursor, limit: 4)
       guard let last = page.last else { break }
       seen += page.map(\.id)
       cursor = MessageCursor(last)
     }
     #expect(seen == (0..<25).map(Fixtures.id))
+  }
+
+  /// The two directions mirror each other from any cursor: the same messages on each side,
+  /// in opposite orders, and none of them the cursor's own.
+  @Test func directionsMirrorEachOtherFromEveryCursor() throws {
+    let store = try filledStore()
+    let all = try store.messages(.newer, from: nil, limit: 100)
+    #expect(try store.messages(.older, from: nil, limit: 100) == all.reversed())
+    for (index, message) in all.enumerated() {
+      let cursor = MessageCursor(message)
+      #expect(try store.messages(.older, from: cursor, limit: 100) == all[..<index].reversed())
+      #expect(try store.messages(.newer, from: cursor, limit: 100) == Array(all[(index + 1)...]))
+    }
   }
 
   @Test func positionsAgreeWithOrder() throws {

@@ -74,4 +74,42 @@ import Testing
     #expect(try store.count() == 3)
     #expect(try store.search(query: "history", tags: [], limit: 5).count == 2)
   }
+
+  /// Versions 2-4 stored `lowercased()` keys; version 5 rewrites them with `Hashtag.key`, so a
+  /// history tagged `#Straße` is found by `#STRASSE`, and completion lists the tag once.
+  @Test func recomputesTagKeysStoredBeforeVersion5() throws {
+    let dir = try TemporaryDirectory()
+    do {
+      let db = try SQLiteConnection(path: dir.databaseURL.path)
+      try Schema.migrate(db, upTo: 4)
+      try db.execute(
+        """
+        INSERT INTO messages (id, sender, sent_at, body) VALUES
+          ('m1', 'alice', 1000, 'one'), ('m2', 'alice', 2000, 'two'), ('m3', 'bob', 3000, 'x');
+        INSERT INTO message_tags (message_seq, position, tag, key)
+          SELECT seq, 0, 'Straße', 'straße' FROM messages WHERE id = 'm1';
+        INSERT INTO message_tags (message_seq, position, tag, key)
+          SELECT seq, 0, 'STRASSE', 'strasse' FROM messages WHERE id = 'm2';
+        INSERT INTO message_tags (message_seq, position, tag, key)
+          SELECT seq, 1, 'ΣΟΦΟΣ', 'σοφος' FROM messages WHERE id = 'm2';
+        INSERT INTO message_tags (message_seq, position, tag, key)
+          SELECT seq, 0, 'swift', 'swift' FROM messages WHERE id = 'm3';
+        INSERT INTO tag_usage (key, tag, last_used) VALUES
+          ('straße', 'Straße', 1000), ('strasse', 'STRASSE', 2000), ('σοφος', 'ΣΟΦΟΣ', 2000),
+          ('swift', 'swift', 3000);
+        """)
+    }
+    let store = try Fixtures.store(in: dir)
+    #expect(try store.db.userVersion == Schema.latestVersion)
+    func found(_ tag: String) throws -> [String] {
+      try store.search(query: "", tags: [tag], limit: 10).map(\.id)
+    }
+    #expect(try found("strasse") == ["m2", "m1"])
+    #expect(try found("Straße") == ["m2", "m1"])
+    #expect(try found("σοφοσ") == ["m2"])
+    #expect(try found("Swift") == ["m3"])
+    // The two spellings merged into one completion, the newest one kept.
+    #expect(try store.recentTags(limit: 10) == ["swift", "STRASSE", "ΣΟΦΟΣ"])
+    #expect(try store.message(id: "m1")?.tags == ["Straße"])
+  }
 }

@@ -82,11 +82,11 @@ struct ComposerViewTests {
     gtk_widget_set_size_request(composer.widget, 1200, -1)
     let wide = height(composer, window, text: String(repeating: "re-wrap me ", count: 12))
     gtk_widget_set_size_request(composer.widget, 360, -1)
-    window.settle(seconds: 0.3)
+    window.settle()
     let narrow = composer.textAreaHeight
     #expect(narrow > wide)
     gtk_widget_set_size_request(composer.widget, 1200, -1)
-    window.settle(seconds: 0.3)
+    window.settle()
     #expect(composer.textAreaHeight == wide, "widening shrinks it back")
   }
 
@@ -103,9 +103,10 @@ struct ComposerViewTests {
       gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider))
       g_object_unref(provider)
     }
-    window.settle(seconds: 0.3)
+    // Restyling, re-layout, the reflow idle and the resize take several frames.
+    let grew = Wait.until { composer.textAreaHeight > before * 3 / 2 }
     let after = composer.textAreaHeight
-    #expect(after > before * 3 / 2, "three lines of a larger font need a taller composer")
+    #expect(grew, "three lines of a larger font need a taller composer")
     #expect(height(composer, window, text: "a\nb\nc\nd\ne") == after, "still capped at three")
   }
 
@@ -150,7 +151,7 @@ struct ComposerViewTests {
       type(composer, "#tag\(index)")
       composer.pressForTesting(.space)
     }
-    window.settle(seconds: 0.3)
+    window.settle()
     #expect(composer.chipTags.count == 20)
     #expect(composer.chipRowShowsNewest, "the row scrolls to keep the newest chip in view")
     #expect(composer.noticeText == nil)
@@ -282,8 +283,8 @@ struct ComposerViewTests {
     defer { window.close() }
     let line = String(repeating: "0123456789", count: 10) + "\n"
     let text = String(repeating: line, count: 5 * 1024 * 1024 / line.utf8.count)
-    composer.buffer.insert(text, at: 0)
-    window.settle(seconds: 0.05)
+    try pasteThroughClipboard(text, into: composer, window)
+    #expect(!composer.isPasting, "the paste finished")
     #expect(composer.buffer.text.utf8.count == text.utf8.count)
     #expect(!composer.canSend)
     #expect(composer.noticeText?.contains("over the limit") == true)

@@ -42,7 +42,7 @@ struct ShortcutsWindowTests {
 
   @Test func escapesTextForXML() {
     #expect(
-      ShortcutsWindow.escape("<Control>a & “b” \"c\" 'd'")
+      Markup.escape("<Control>a & “b” \"c\" 'd'")
         == "&lt;Control&gt;a &amp; “b” &quot;c&quot; &apos;d&apos;")
   }
 

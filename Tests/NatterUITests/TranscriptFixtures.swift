@@ -40,19 +40,45 @@ enum TranscriptFixtures {
 }
 
 /// Writes a history on disk when `NATTER_FIXTURE_DIR` and `NATTER_FIXTURE_JSONL` are set
-/// (the screenshot and the benchmark use it); otherwise does nothing.
+/// (the screenshot and the benchmark use it); reported as skipped otherwise, never as passed.
 @Suite struct TranscriptFixtureWriter {
-  @Test func writesAHistoryWhenAsked() throws {
-    let environment = ProcessInfo.processInfo.environment
-    guard let directory = environment["NATTER_FIXTURE_DIR"],
-      let input = environment["NATTER_FIXTURE_JSONL"]
-    else { return }
-    let url = URL(fileURLWithPath: directory, isDirectory: true)
-    guard case .opened(let store) = MessageStore.open(dataDirectory: url) else {
-      Issue.record("could not open a store in \(directory)")
+  private static let environment = ProcessInfo.processInfo.environment
+
+  /// Imports the JSON Lines at `input` into the history in `directory`; returns its size.
+  static func writeHistory(from input: URL, into directory: URL) throws -> Int {
+    guard case .opened(let store) = MessageStore.open(dataDirectory: directory) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: directory.path])
+    }
+    _ = try store.import(from: input)
+    return try store.count()
+  }
+
+  @Test(
+    .enabled(
+      if: environment["NATTER_FIXTURE_DIR"] != nil && environment["NATTER_FIXTURE_JSONL"] != nil,
+      "only when the screenshot or the benchmark asks for a history"))
+  func writesAHistoryWhenAsked() throws {
+    let directory = URL(fileURLWithPath: Self.environment["NATTER_FIXTURE_DIR"] ?? "")
+    let input = URL(fileURLWithPath: Self.environment["NATTER_FIXTURE_JSONL"] ?? "")
+    let count = try Self.writeHistory(from: input, into: directory)
+    print("fixture: \(count) messages in \(directory.path)")
+  }
+
+  /// What the screenshot and benchmark rely on, run every time.
+  @Test func writingAHistoryStoresEveryLine() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("natter-fixture-\(UUID().uuidString)", isDirectory: true)
+    let input = directory.appendingPathExtension("jsonl")
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: input)
+    }
+    try TranscriptFixtures.jsonLines(count: 25).write(to: input)
+    #expect(try Self.writeHistory(from: input, into: directory) == 25)
+    guard case .opened(let reopened) = MessageStore.open(dataDirectory: directory) else {
+      Issue.record("the written history does not open")
       return
     }
-    _ = try store.import(from: URL(fileURLWithPath: input))
-    print("fixture: \(try store.count()) messages in \(directory)")
+    #expect(try reopened.count() == 25)
   }
 }

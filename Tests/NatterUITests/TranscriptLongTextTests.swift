@@ -21,7 +21,7 @@ struct TranscriptLongTextTests {
     store = try TranscriptFixtures.store(count: 20)
     transcript = TranscriptView(store: store)
     window = TestWindow(child: transcript.widget, width: 600, height: 500)
-    window.settle(seconds: 0.3)
+    window.settle()
   }
 
   /// Stores and shows `body`, then waits until its row is bound.
@@ -31,7 +31,7 @@ struct TranscriptLongTextTests {
     transcript.append(message, own: false)
     let position = transcript.model.count - 1
     MainLoop.iterate(until: { transcript.row(at: position) != nil }, seconds: 10)
-    window.settle(seconds: 0.2)
+    window.settle()
     return try #require(transcript.row(at: position), "the new row is bound")
   }
 

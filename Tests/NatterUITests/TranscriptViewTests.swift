@@ -36,9 +36,16 @@ private final class TranscriptHarness {
     gtk_window_destroy(cast(window))
   }
 
-  /// Lets GTK lay out, measure rows and run the transcript's scroll corrections.
-  func settle(seconds: Double = 0.6) {
-    MainLoop.iterate(seconds: seconds)
+  /// Lets GTK lay out, measure rows and run the transcript's scroll corrections: three
+  /// painted frames, each after the idle work the one before it scheduled.
+  func settle() {
+    Wait.frames(3, of: window)
+  }
+
+  /// Runs the main loop until `condition` holds (or ten seconds pass); returns whether it does.
+  @discardableResult
+  func wait(until condition: @MainActor () -> Bool) -> Bool {
+    Wait.until(condition)
   }
 
   var count: Int { transcript.model.count }
@@ -83,7 +90,7 @@ struct TranscriptViewTests {
 
   @Test func opensAtTheNewestMessage() throws {
     let harness = try TranscriptHarness(history: 200)
-    #expect(harness.isFullyVisible(199))
+    #expect(harness.wait { harness.isFullyVisible(199) })
     #expect(!harness.jumpButtonShows)
     #expect(!harness.isFullyVisible(0))
   }
@@ -114,20 +121,28 @@ struct TranscriptViewTests {
     gtk_window_set_child(window.typed(), transcript.widget)
     gtk_window_present(window.typed())
     defer { gtk_window_destroy(window.typed()) }
-    MainLoop.iterate(until: { transcript.model.count == 5_000 }, seconds: 3)
-    MainLoop.iterate(seconds: 0.5)
-    #expect(transcript.model.count == 5_000, "the older rows join once the window has painted")
+    let joined = Wait.until { transcript.model.count == 5_000 }
+    #expect(joined, "the older rows join once the window has painted")
+    let shown = Wait.until {
+      transcript.row(at: 4_999).map { gtk_widget_get_mapped($0.widget) != 0 } ?? false
+    }
+    #expect(shown, "still at the newest message")
     let last = try #require(transcript.row(at: 4_999))
-    #expect(gtk_widget_get_mapped(last.widget) != 0, "still at the newest message")
     #expect(string(gtk_label_get_text(last.bodyLabel))?.isEmpty == false)
   }
 
   @Test func theTimeTooltipGivesTheFullDate() throws {
-    let harness = try TranscriptHarness(history: 3)
-    let row = try #require(harness.transcript.row(at: 0))
-    let tooltip = try #require(row.timeTooltip)
-    #expect(tooltip.count > 10)
-    #expect(tooltip.contains(":"), "date and time")
+    let harness = try TranscriptHarness(history: 0)
+    // 2026-11-29 18:55:41 UTC, a Sunday: day, date and seconds all show in the full form.
+    let sentAt = Date(timeIntervalSince1970: 1_795_978_541)
+    let message = Message(sender: "dora", sentAt: sentAt, body: "when?")
+    try harness.store.insert(message)
+    harness.transcript.append(message, own: false)
+    #expect(harness.wait { harness.transcript.row(at: 0)?.timeTooltip != nil })
+    let full = DateFormatter()
+    full.dateStyle = .full
+    full.timeStyle = .medium
+    #expect(harness.transcript.row(at: 0)?.timeTooltip == full.string(from: sentAt))
   }
 
   @Test func appendingAtTheBottomKeepsTheLastRowFullyVisible() throws {
@@ -136,8 +151,7 @@ struct TranscriptViewTests {
     for i in 0..<3 {
       try harness.send(
         "a longer message number \(i) that wraps " + String(repeating: "word ", count: 40))
-      harness.settle(seconds: 0.3)
-      #expect(harness.isFullyVisible(harness.count - 1))
+      #expect(harness.wait { harness.isFullyVisible(harness.count - 1) })
     }
     #expect(harness.count == 53)
     #expect(!harness.jumpButtonShows)
@@ -146,23 +160,22 @@ struct TranscriptViewTests {
   @Test func appendingAfterScrollingUpLeavesTheViewAndCountsNewMessages() throws {
     let harness = try TranscriptHarness(history: 100)
     harness.transcript.scroll(.scrollPageUp)
-    harness.settle(seconds: 0.3)
+    #expect(harness.wait { harness.jumpButtonShows })
+    harness.settle()
     let before = try #require(harness.metrics)
-    #expect(harness.jumpButtonShows)
     #expect(harness.jumpButtonLabel == "↓ Latest")
 
     try harness.send("one")
     try harness.send("two", own: true)
     try harness.send("three")
-    harness.settle()
+    #expect(harness.wait { harness.jumpButtonLabel == "↓ 3 new" })
+    harness.settle()  // laid out and painted: had the view moved, it would have by now
     #expect(harness.metrics?.value == before.value)
     #expect(harness.jumpButtonShows)
-    #expect(harness.jumpButtonLabel == "↓ 3 new")
     #expect(!harness.isFullyVisible(102))
 
     gtk_widget_activate(harness.transcript.jumpButton.widget)
-    harness.settle()
-    #expect(harness.isFullyVisible(102))
+    #expect(harness.wait { harness.isFullyVisible(102) })
     #expect(!harness.jumpButtonShows)
   }
 
@@ -173,9 +186,10 @@ struct TranscriptViewTests {
     #expect(harness.isFullyVisible(79))
 
     composer.restore(Draft(text: "first line\nsecond line\nthird line", chips: []))
+    let grew = harness.wait { composer.textAreaHeight == 3 * oneLine }
+    #expect(grew, "the composer grew by two lines")
     harness.settle()
-    #expect(composer.textAreaHeight == 3 * oneLine, "the composer grew by two lines")
-    #expect(harness.isFullyVisible(79))
+    #expect(harness.wait { harness.isFullyVisible(79) })
     #expect(!harness.jumpButtonShows)
   }
 
@@ -183,7 +197,7 @@ struct TranscriptViewTests {
     let harness = try TranscriptHarness(history: 0)
     let plain = try harness.send("<b>x</b> & <i>")
     let linked = try harness.send("<b>y</b> see https://a.org/?q=<i>&r=1 & more")
-    harness.settle()
+    harness.wait { harness.transcript.row(at: 1) != nil }
     let plainLabel = try #require(harness.transcript.row(at: 0)).bodyLabel
     #expect(string(gtk_label_get_text(plainLabel)) == plain.body)
     #expect(gtk_label_get_use_markup(plainLabel) == 0)
@@ -193,7 +207,7 @@ struct TranscriptViewTests {
     #expect(MessageMarkup.markup(for: plain.body) == nil)
     // A control character GMarkup rejects must not blank a body with a link.
     try harness.send("bell \u{7} at https://a.org/ring")
-    harness.settle(seconds: 0.3)
+    harness.wait { harness.transcript.row(at: 2) != nil }
     let controlLabel = try #require(harness.transcript.row(at: 2)).bodyLabel
     #expect(gtk_label_get_use_markup(controlLabel) != 0)
     #expect(string(gtk_label_get_text(controlLabel))?.hasSuffix("https://a.org/ring") == true)
@@ -203,44 +217,42 @@ struct TranscriptViewTests {
   @Test func aHundredThousandRowHistoryOpensAtItsEnd() throws {
     let harness = try TranscriptHarness(history: 100_000)
     #expect(harness.count == 100_000)
-    #expect(harness.isFullyVisible(99_999))
+    #expect(harness.wait { harness.isFullyVisible(99_999) })
     #expect(!harness.jumpButtonShows)
     let last = try #require(harness.transcript.row(at: 99_999)).bodyLabel
     #expect(string(gtk_label_get_text(last)) == "message 99999 with a few words")
 
     // A far jump to the oldest row and back, through rows of estimated height.
     harness.transcript.scroll(.scrollToOldest)
-    harness.settle()
-    #expect(harness.isFullyVisible(0))
+    #expect(harness.wait { harness.isFullyVisible(0) })
     #expect(harness.jumpButtonShows)
     harness.transcript.scroll(.scrollToNewest)
-    harness.settle()
-    #expect(harness.isFullyVisible(99_999))
+    #expect(harness.wait { harness.isFullyVisible(99_999) })
     #expect(!harness.jumpButtonShows)
   }
 
   @Test func ctrlHomeGoesToTheOldestAndCtrlEndBack() throws {
     let harness = try TranscriptHarness(history: 5_000)
     harness.transcript.scroll(.scrollToOldest)
-    harness.settle()
-    #expect(harness.isFullyVisible(0))
+    #expect(harness.wait { harness.isFullyVisible(0) })
     #expect(harness.jumpButtonShows)
     harness.transcript.scroll(.scrollToNewest)
-    harness.settle()
-    #expect(harness.isFullyVisible(4_999))
+    #expect(harness.wait { harness.isFullyVisible(4_999) })
     #expect(!harness.jumpButtonShows)
   }
 
   @Test func anEditShowsTheNewTextAndTheEditedMarker() throws {
     let harness = try TranscriptHarness(history: 10)
     var message = try harness.send("tpyo", own: true)
-    harness.settle(seconds: 0.3)
+    #expect(harness.wait { harness.transcript.row(at: 10) != nil })
     #expect(harness.transcript.row(at: 10)?.showsEdited == false)
     message.body = "typo"
     message.edited = true
     try harness.store.replace(message)
     harness.transcript.replace(message)
-    harness.settle(seconds: 0.3)
+    harness.wait {
+      harness.transcript.row(at: 10).map { string(gtk_label_get_text($0.bodyLabel)) } == "typo"
+    }
     let row = try #require(harness.transcript.row(at: 10))
     #expect(string(gtk_label_get_text(row.bodyLabel)) == "typo")
     #expect(row.showsEdited)
@@ -251,20 +263,19 @@ struct TranscriptViewTests {
     let tagged = Message(sender: "dora", sentAt: Date(), body: "tagged", tags: ["Swift"])
     try harness.store.insert(tagged)
     harness.transcript.append(tagged, own: false)
-    harness.settle(seconds: 0.3)
+    harness.wait { harness.transcript.row(at: 30) != nil }
 
     harness.transcript.filter(byTag: "swift")
-    harness.settle(seconds: 0.3)
+    harness.wait { harness.count == 1 && harness.transcript.row(at: 0) != nil }
     #expect(harness.transcript.isSearchOpen)
     #expect(harness.count == 1)
     #expect(
       harness.transcript.row(at: 0).map { string(gtk_label_get_text($0.bodyLabel)) } == "tagged")
 
     harness.transcript.closeSearch()
-    harness.settle()
+    #expect(harness.wait { harness.isFullyVisible(30) })
     #expect(!harness.transcript.isSearchOpen)
     #expect(harness.count == 31)
-    #expect(harness.isFullyVisible(30))
   }
 
   @Test func fitsAWindowOf360By300() throws {
@@ -272,7 +283,7 @@ struct TranscriptViewTests {
     try harness.send(
       String(repeating: "unbroken", count: 20) + " https://example.org/"
         + String(repeating: "x", count: 60))
-    harness.settle()
+    harness.wait { harness.isFullyVisible(20) }
     var minimum: Int32 = 0
     gtk_widget_measure(
       harness.transcript.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)

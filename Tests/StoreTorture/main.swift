@@ -95,7 +95,7 @@ func bench(directory: String, lines: Int) {
     }
     timed("open") { _ = openStore(directory) }
     try timed("count") { _ = try store.count() }
-    try timed("newest page of 50") { _ = try store.messages(before: nil, limit: 50) }
+    try timed("newest page of 50") { _ = try store.messages(.older, from: nil, limit: 50) }
     try timed("cursor at middle") { _ = try store.cursor(atPosition: lines / 2) }
     try timed("cursor at quarter") { _ = try store.cursor(atPosition: lines / 4) }
     try timed("search 'fox' limit 50") { _ = try store.search(query: "fox", tags: [], limit: 50) }

@@ -14,14 +14,10 @@ public final class TestWindow {
     settle()
   }
 
-  /// Lets GTK run layout and paint until nothing is pending for a moment.
-  public func settle(seconds: Double = 0.15) {
-    MainLoop.iterate(seconds: seconds)
-  }
-
-  public func resize(width: Int32, height: Int32) {
-    gtk_window_set_default_size(window.typed(), width, height)
-    settle(seconds: 0.3)
+  /// Runs the main loop until the window has painted twice more: what was changed before the
+  /// call is laid out, and what that layout deferred to an idle is too (`Wait.frames`).
+  public func settle() {
+    Wait.frames(2, of: window.widget)
   }
 
   public var width: Int32 { gtk_widget_get_width(window.widget) }

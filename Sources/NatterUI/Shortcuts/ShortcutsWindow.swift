@@ -60,15 +60,15 @@ enum ShortcutsWindow {
       xml += """
                 <child>
                   <object class="GtkShortcutsGroup">
-                    <property name="title">\(escape(section.rawValue))</property>
+                    <property name="title">\(Markup.escape(section.rawValue))</property>
 
         """
       for shortcut in rows {
         xml += """
                       <child>
                         <object class="GtkShortcutsShortcut">
-                          <property name="title">\(escape(shortcut.title))</property>
-                          <property name="accelerator">\(escape(shortcut.accelerator))</property>
+                          <property name="title">\(Markup.escape(shortcut.title))</property>
+                          <property name="accelerator">\(Markup.escape(shortcut.accelerator))</property>
                         </object>
                       </child>
 
@@ -88,21 +88,5 @@ enum ShortcutsWindow {
 
       """
     return xml
-  }
-
-  /// Escapes text for an XML element body (titles hold quotes, accelerators `<` and `>`).
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
   }
 }

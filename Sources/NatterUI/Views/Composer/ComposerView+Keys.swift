@@ -16,7 +16,6 @@ extension ComposerView {
       }
       composerActions.append((action, gaction))
     }
-    focusAction = Action("focus", in: actions.pointer) { [unowned self] in focusText() }
   }
 
   func connectKeys() {
@@ -206,14 +205,14 @@ extension ComposerView {
   func updateActionStates() {
     let entryOpen = isTagEntryOpen
     for (action, gaction) in composerActions {
-      // While a long paste goes in, the text is not whole yet: nothing to send.
-      gaction.isEnabled =
-        controller.isAvailable(action, tagEntryOpen: entryOpen) && !(isPasting && action == .send)
+      gaction.isEnabled = controller.isAvailable(
+        action, tagEntryOpen: entryOpen, pasting: isPasting)
     }
   }
 
   func send() {
-    guard !isPasting else { return }
+    // Enter reaches here without the action: the same rule the action's enabled state follows.
+    guard controller.isAvailable(.send, pasting: isPasting) else { return }
     let before = controller
     let effects = controller.send(text: buffer.text)
     for effect in effects {

@@ -59,7 +59,6 @@ final class ComposerView: Widget {
   var isTagEntryOpen: Bool { tagEntryIfMade?.isOpen ?? false }
   let buffer: TextBuffer
   var composerActions: [(KeyAction, Action)] = []
-  var focusAction: Action?
   /// Which keys the input method sees, and what follows its commit.
   var inputMethod = InputMethodGate()
   /// Hands the key event being handled to the text view's input method; true when it used it.

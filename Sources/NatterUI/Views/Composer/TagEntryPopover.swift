@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import NatterCore
 
 /// The small entry that Add tag and Ctrl+T open: type a tag, or pick one used before.
 @MainActor
@@ -71,8 +72,7 @@ final class TagEntryPopover: Widget {
 
   private func refreshSuggestions() {
     let typed = string(gtk_editable_get_text(OpaquePointer(entry.pointer))) ?? ""
-    let prefix = typed.hasPrefix("#") ? String(typed.dropFirst()) : typed
-    shown = completions(prefix)
+    shown = completions(Hashtag.strippingHash(typed))
     gtk_list_box_remove_all_rows(suggestions)
     for tag in shown {
       let label = gtk_label_new("#" + tag)

@@ -11,13 +11,12 @@ import NatterStore
 /// `TranscriptPager`, so no GObject exists per stored message and opening reads one page.
 /// Scrolling follows `TranscriptPolicy`: every adjustment change is fed to it and its
 /// `scrollToBottom` obeyed, which keeps the newest message visible while sticky.
+///
+/// Each concern reads alone in its own file: the rows (`+Rows`), scroll following
+/// (`+Scrolling`), search (`+Search`) and the rows held back until the first frame
+/// (`+FirstFrame`). The state they share is declared here, so they are internal, not private.
 @MainActor
 final class TranscriptView: Widget {
-  /// How many of the newest messages the list has before the window's first frame: enough to
-  /// fill `height` pixels with the shortest rows (one line, about 20 px), far fewer than the
-  /// 200 rows GTK 4.8 builds around its anchor, which cost more than the rest of start-up
-  /// with a long history. The rest follow right after the first frame.
-  static func rowsBeforeFirstFrame(height: Int) -> Int { max(8, height / 20 + 4) }
 
   /// The most search results shown; a search reads at most this many messages.
   static let searchLimit = 5_000
@@ -44,20 +43,20 @@ final class TranscriptView: Widget {
   let searchBar: Widget
   let searchEntry: Widget
   let model: IndexListModel
-  private let factory: Object
-  private let formatter = TranscriptFormatter(
+  let factory: Object
+  let formatter = TranscriptFormatter(
     calendar: .current, timeZone: .current, locale: .current)
   /// The whole history; kept (with its cache) while a search shows results instead.
-  private let history: TranscriptPager
+  let history: TranscriptPager
   /// The search results while filtering.
-  private var results: (query: SearchQuery, pager: TranscriptPager)?
-  private(set) var policy = TranscriptPolicy()
+  var results: (query: SearchQuery, pager: TranscriptPager)?
+  var policy = TranscriptPolicy()
   /// Row widgets by their GtkListItem; only as many as the list shows.
-  private var rows: [UnsafeMutableRawPointer: TranscriptRow] = [:]
-  private var firstFrameHandler: UInt = 0
-  private var pendingScroll: UInt32 = 0
-  private var lastMetrics: ScrollMetrics?
-  private var jumpLabel = "↓ Latest"
+  var rows: [UnsafeMutableRawPointer: TranscriptRow] = [:]
+  var firstFrameHandler: UInt = 0
+  var pendingScroll: UInt32 = 0
+  var lastMetrics: ScrollMetrics?
+  var jumpLabel = "↓ Latest"
 
   /// A transcript of `store`'s history, first shown `height` pixels tall (about).
   init(store: MessageStore, conversation: String = Message.notes, height: Int = 640) {
@@ -94,12 +93,12 @@ final class TranscriptView: Widget {
     if count > 0 { natter_list_scroll_to_item(list.widget, guint(count - 1)) }
   }
 
-  private var adjustment: UnsafeMutablePointer<GtkAdjustment>? {
+  var adjustment: UnsafeMutablePointer<GtkAdjustment>? {
     gtk_scrolled_window_get_vadjustment(scroller.opaque)
   }
 
   /// The rows' source now: the search results while filtering, else the history.
-  private var pager: TranscriptPager { results?.pager ?? history }
+  var pager: TranscriptPager { results?.pager ?? history }
 
   // MARK: What the window calls
 
@@ -132,15 +131,7 @@ final class TranscriptView: Widget {
     updateJumpButton()
   }
 
-  /// The stored history changed under the window (an import by another process, a recovery,
-  /// a server's history playback stored among older messages): shows the conversation again
-  /// from the newest message. A search keeps its results until it closes.
-  func reloadHistory() {
-    history.reset(count: (try? store.count(conversation: conversation)) ?? 0)
-    if results == nil { reloadRows(count: history.count) }
-  }
-
-  /// A stored message changed (an edit): its row shows the new text and `edited`.
+  /// A stored message changed (an edit, a delivery confirmed or refused): its row shows it.
   func replace(_ message: Message) {
     let position = history.replaced(message)
     if let results {
@@ -150,60 +141,13 @@ final class TranscriptView: Widget {
     }
   }
 
-  /// Page Up/Down, Ctrl+Home/End from anywhere in the window.
-  func scroll(_ action: KeyAction) {
-    guard let adjustment else { return }
-    let page = gtk_adjustment_get_page_size(adjustment)
-    let value = gtk_adjustment_get_value(adjustment)
-    let bottom = gtk_adjustment_get_upper(adjustment) - page
-    switch action {
-    case .scrollPageUp: gtk_adjustment_set_value(adjustment, max(0, value - page * 0.9))
-    case .scrollPageDown: gtk_adjustment_set_value(adjustment, min(bottom, value + page * 0.9))
-    case .scrollToOldest:
-      model.revealAll()
-      guard model.count > 0 else { return }
-      leaveBottom(to: 0)
-      scrollToTop(adjustment, retries: 3)
-    case .scrollToNewest: jumpToLatest()
-    default: break
-    }
-  }
-
-  /// To the oldest row, by value: `list.scroll-to-item` 0 after a far jump lands a few hundred
-  /// rows short on GTK 4.8 (rows placed by estimated heights), so this sets the value and
-  /// repeats after layout until row 0 is there.
-  private func scrollToTop(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, retries: Int) {
-    gtk_adjustment_set_value(adjustment, 0)
-    guard retries > 0 else { return }
-    MainLoop.idle { [weak self] in
-      guard let self, !policy.isSticky,
-        row(at: 0) == nil || gtk_adjustment_get_value(adjustment) != 0
-      else { return }
-      scrollToTop(adjustment, retries: retries - 1)
-    }
-  }
-
-  /// Tells the policy first that the view is going to `value`, away from the bottom: the list
-  /// moves there with a change of its estimated height, which would read as content growth
-  /// while sticky and bring the view straight back.
-  private func leaveBottom(to value: Double) {
-    guard let metrics else { return }
-    MainLoop.cancel(pendingScroll)
-    pendingScroll = 0
-    var target = metrics
-    target.value = value
-    _ = policy.metricsChanged(target)
-    lastMetrics = target
-    updateJumpButton()
-  }
-
-  /// The jump button or Ctrl+End: back to the newest message, following it again.
-  func jumpToLatest() {
-    if policy.jumpToLatest() == .scrollToBottom {
-      if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
-      scrollToBottom()
-    }
-    updateJumpButton()
+  /// The stored history changed under the window (an import by another process, a recovery,
+  /// a server's history playback stored among older messages): shows the conversation again
+  /// from the newest message. A search keeps its results until it closes.
+  func reloadHistory() {
+    let count = (try? store.count(conversation: conversation)) ?? 0
+    history.reset(count: count)
+    if results == nil { reloadRows(count: count) }
   }
 
   /// `Show more`: the whole message in a scrolling view of its own.
@@ -215,77 +159,8 @@ final class TranscriptView: Widget {
   /// The viewer `Show more` opened last, for tests.
   private(set) weak var viewer: MessageViewer?
 
-  // MARK: Search
-
-  var isSearchOpen: Bool { Bool(gboolean: gtk_search_bar_get_search_mode(searchBar.opaque)) }
-
-  /// Ctrl+F: opens the search bar and focuses its entry.
-  func openSearch() {
-    gtk_search_bar_set_search_mode(searchBar.opaque, 1)
-    searchEntry.grabFocus()
-  }
-
-  /// Escape: closes the search bar; the full history shows again at its newest message.
-  func closeSearch() {
-    gtk_search_bar_set_search_mode(searchBar.opaque, 0)
-    showHistory()  // also done on the mode's notify; idempotent
-  }
-
-  /// A tag chip: filter by that tag, shown in the search bar.
-  func filter(byTag tag: String) {
-    gtk_search_bar_set_search_mode(searchBar.opaque, 1)
-    gtk_editable_set_text(searchEntry.opaque, "#\(tag)")
-    applyFilter("#\(tag)")
-    searchEntry.grabFocus()
-    gtk_editable_set_position(searchEntry.opaque, -1)
-  }
-
-  private func applyFilter(_ text: String) {
-    let query = SearchQuery(parsing: text)
-    guard !query.isEmpty else {
-      showHistory()
-      return
-    }
-    if let results, results.query == query { return }
-    var found: [Message] = []
-    do {
-      found = try store.search(
-        query: query.textTerms.joined(separator: " "), tags: query.tagTerms,
-        limit: Self.searchLimit, in: conversation)
-    } catch {
-      Log.warning("search failed: \(error)")
-    }
-    let pager = TranscriptPager(source: MessageListSource(found.reversed()), count: found.count)
-    results = (query, pager)
-    reloadRows(count: found.count)
-  }
-
-  private func showHistory() {
-    guard results != nil else { return }
-    results = nil
-    gtk_editable_set_text(searchEntry.opaque, "")
-    reloadRows(count: history.count)
-  }
-
-  private func connectSearch() {
-    // GtkSearchEntry already waits 150 ms after the last keystroke before search-changed.
-    Signal.connect(searchEntry.pointer, "search-changed") { [weak self] in
-      guard let self, isSearchOpen else { return }
-      applyFilter(string(gtk_editable_get_text(searchEntry.opaque)) ?? "")
-    }
-    // However the bar closes (Escape in the entry, its close button, Ctrl+F again) the
-    // history comes back and the composer gets the focus.
-    Signal.connect(searchBar.pointer, "notify::search-mode-enabled") { [weak self] _ in
-      guard let self else { return }
-      onSearchModeChanged()
-      guard !isSearchOpen else { return }
-      showHistory()
-      onSearchClosed()
-    }
-  }
-
   /// New rows wholesale (a filter, or back to the history): shown from the newest.
-  private func reloadRows(count: Int) {
+  func reloadRows(count: Int) {
     policy = TranscriptPolicy()
     lastMetrics = nil
     model.reset(count: count)
@@ -339,130 +214,5 @@ final class TranscriptView: Widget {
     let text = TranscriptPlaceholder.text(rowCount: pager.count, searching: results != nil)
     gtk_label_set_text(placeholder.opaque, text ?? "")
     placeholder.isVisible = text != nil
-  }
-
-  private func connectFactory() {
-    Signal.connect(factory.pointer, "setup") { [weak self] item in
-      guard let self, let item else { return }
-      let row = TranscriptRow()
-      row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
-      row.onRetry = { [weak self] message in self?.onRetry(message) }
-      row.onShowMore = { [weak self] message in self?.showWhole(message) }
-      gtk_list_item_set_activatable(OpaquePointer(item), 0)
-      gtk_list_item_set_child(OpaquePointer(item), row.widget)
-      rows[item] = row
-    }
-    Signal.connect(factory.pointer, "bind") { [weak self] item in
-      guard let self, let item, let row = rows[item],
-        let object = gtk_list_item_get_item(OpaquePointer(item))
-      else { return }
-      let position = IndexListModel.index(ofItem: object)
-      if let (message, previous) = pager.row(at: position) {
-        row.bind(message, previous: previous, at: position, formatter: formatter, now: Date())
-      } else {
-        row.clear(at: position)
-      }
-    }
-    Signal.connect(factory.pointer, "unbind") { [weak self] item in
-      guard let item else { return }
-      self?.rows[item]?.unbind()
-    }
-    Signal.connect(factory.pointer, "teardown") { [weak self] item in
-      guard let item else { return }
-      self?.rows[item] = nil
-    }
-  }
-
-  // MARK: Scrolling
-
-  private func connectScrolling() {
-    guard let adjustment else { return }
-    Signal.connect(raw(adjustment), "value-changed") { [weak self] in self?.metricsChanged() }
-    Signal.connect(raw(adjustment), "changed") { [weak self] in self?.metricsChanged() }
-  }
-
-  /// Every adjustment change goes through the policy; while sticky it says scroll down again,
-  /// which also corrects for GtkListView's estimated heights of rows it has not measured yet.
-  private func metricsChanged() {
-    guard let metrics, metrics != lastMetrics else { return }
-    // gtk_adjustment_configure emits changed and then value-changed for one new state: the
-    // policy must see it once, or it reads the second as a scroll away from the bottom.
-    // Likewise the list's own value moves while our deferred scroll is pending are not the
-    // user's.
-    let valueOnly =
-      lastMetrics.map { $0.upper == metrics.upper && $0.pageSize == metrics.pageSize } ?? false
-    lastMetrics = metrics
-    if valueOnly && pendingScroll != 0 { return }
-    if policy.metricsChanged(metrics) == .scrollToBottom { scrollToBottom() }
-    updateJumpButton()
-  }
-
-  var metrics: ScrollMetrics? {
-    guard let adjustment else { return nil }
-    return ScrollMetrics(
-      value: gtk_adjustment_get_value(adjustment),
-      pageSize: gtk_adjustment_get_page_size(adjustment),
-      upper: gtk_adjustment_get_upper(adjustment))
-  }
-
-  /// Puts the newest message at the bottom edge. Deferred to an idle after GTK's layout: the
-  /// list configures its adjustment from inside its size-allocate, and a value set right then
-  /// moves the scrollbar but not the rows the list has already placed.
-  private func scrollToBottom() {
-    guard pendingScroll == 0 else { return }
-    pendingScroll = MainLoop.idle { [weak self] in
-      guard let self else { return }
-      pendingScroll = 0
-      guard policy.isSticky, let adjustment else { return }
-      // A value far from the rows the list has placed may not move them (seen with 100,000
-      // rows of estimated height on GTK 4.8); anchoring on the newest item always does.
-      if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
-      let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-      if gtk_adjustment_get_value(adjustment) != bottom {
-        gtk_adjustment_set_value(adjustment, max(0, bottom))
-      }
-    }
-  }
-
-  private func updateJumpButton() {
-    jumpButton.isVisible = policy.showsJumpButton
-    let label = policy.unreadBadge.map { "↓ \($0) new" } ?? "↓ Latest"
-    guard label != jumpLabel else { return }
-    jumpLabel = label
-    gtk_button_set_label(jumpButton.typed(), label)
-    // gtk_button_set_label also renames the button for screen readers; the name stays fixed
-    // and the count goes in the description.
-    jumpButton.setAccessibleLabel("Jump to latest")
-    Accessible.setDescription(
-      jumpButton.widget, policy.unreadBadge.map { "\($0) new messages" } ?? "")
-  }
-
-  // MARK: Tests and measurement
-
-  /// The row widget showing `position`, if the list has one.
-  func row(at position: Int) -> TranscriptRow? {
-    rows.values.first { $0.position == position }
-  }
-
-  /// Once the first frame with the transcript has been painted, puts the older messages into
-  /// the list, and logs under `G_MESSAGES_DEBUG=natter` the wall-clock time of that frame, for
-  /// measuring start-up from outside.
-  private func logFirstFrame() {
-    Signal.connect(list.pointer, "map") { [weak self] in
-      guard let self, firstFrameHandler == 0,
-        let clock = gtk_widget_get_frame_clock(list.widget)
-      else { return }
-      firstFrameHandler = Signal.connect(raw(clock), "after-paint") { [weak self] in
-        guard let self, firstFrameHandler != 0 else { return }
-        Log.debug(
-          "first frame painted at \(g_get_real_time()) us (unix), \(model.count) messages")
-        Signal.disconnect(raw(clock), firstFrameHandler)
-        firstFrameHandler = UInt.max
-        MainLoop.idle { [weak self] in
-          self?.model.revealAll()
-          self?.onFirstFrame()
-        }
-      }
-    }
   }
 }

@@ -1,0 +1,34 @@
+import CGtk
+import GtkKit
+
+/// First-frame staging: the list opens with only the newest rows, and the rest join once the
+/// window has painted, so a long history costs start-up nothing.
+extension TranscriptView {
+  /// How many of the newest messages the list has before the window's first frame: enough to
+  /// fill `height` pixels with the shortest rows (one line, about 20 px), far fewer than the
+  /// 200 rows GTK 4.8 builds around its anchor, which cost more than the rest of start-up
+  /// with a long history. The rest follow right after the first frame.
+  static func rowsBeforeFirstFrame(height: Int) -> Int { max(8, height / 20 + 4) }
+
+  /// Once the first frame with the transcript has been painted, puts the older messages into
+  /// the list, and logs under `G_MESSAGES_DEBUG=natter` the wall-clock time of that frame, for
+  /// measuring start-up from outside.
+  func logFirstFrame() {
+    Signal.connect(list.pointer, "map") { [weak self] in
+      guard let self, firstFrameHandler == 0,
+        let clock = gtk_widget_get_frame_clock(list.widget)
+      else { return }
+      firstFrameHandler = Signal.connect(raw(clock), "after-paint") { [weak self] in
+        guard let self, firstFrameHandler != 0 else { return }
+        Log.debug(
+          "first frame painted at \(g_get_real_time()) us (unix), \(model.count) messages")
+        Signal.disconnect(raw(clock), firstFrameHandler)
+        firstFrameHandler = UInt.max
+        MainLoop.idle { [weak self] in
+          self?.model.revealAll()
+          self?.onFirstFrame()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import CGtk
+import Foundation
+import GtkKit
+import NatterCore
+
+/// The list's rows: one `TranscriptRow` per list item GTK creates, bound to the message at its
+/// position in the current pager.
+extension TranscriptView {
+  func connectFactory() {
+    Signal.connect(factory.pointer, "setup") { [weak self] item in
+      guard let self, let item else { return }
+      let row = TranscriptRow()
+      row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
+      row.onShowMore = { [weak self] message in self?.showWhole(message) }
+      row.onRetry = { [weak self] message in self?.onRetry(message) }
+      gtk_list_item_set_activatable(OpaquePointer(item), 0)
+      gtk_list_item_set_child(OpaquePointer(item), row.widget)
+      rows[item] = row
+    }
+    Signal.connect(factory.pointer, "bind") { [weak self] item in
+      guard let self, let item, let row = rows[item],
+        let object = gtk_list_item_get_item(OpaquePointer(item))
+      else { return }
+      let position = IndexListModel.index(ofItem: object)
+      if let (message, previous) = pager.row(at: position) {
+        row.bind(message, previous: previous, at: position, formatter: formatter, now: Date())
+      } else {
+        row.clear(at: position)
+      }
+    }
+    Signal.connect(factory.pointer, "unbind") { [weak self] item in
+      guard let item else { return }
+      self?.rows[item]?.unbind()
+    }
+    Signal.connect(factory.pointer, "teardown") { [weak self] item in
+      guard let item else { return }
+      self?.rows[item] = nil
+    }
+  }
+
+  /// The row widget showing `position`, if the list has one.
+  func row(at position: Int) -> TranscriptRow? {
+    rows.values.first { $0.position == position }
+  }
+}

@@ -1,0 +1,124 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// Scroll following: the page and jump keys, and every adjustment change fed to
+/// `TranscriptPolicy`, whose `scrollToBottom` keeps the newest message in view while sticky.
+extension TranscriptView {
+  /// Page Up/Down, Ctrl+Home/End from anywhere in the window.
+  func scroll(_ action: KeyAction) {
+    guard let adjustment, let metrics else { return }
+    switch action {
+    case .scrollPageUp, .scrollPageDown:
+      if let target = metrics.pageTarget(for: action) {
+        gtk_adjustment_set_value(adjustment, target)
+      }
+    case .scrollToOldest:
+      model.revealAll()
+      guard model.count > 0 else { return }
+      leaveBottom(to: 0)
+      scrollToTop(adjustment, retries: 3)
+    case .scrollToNewest: jumpToLatest()
+    default: break
+    }
+  }
+
+  /// To the oldest row, by value: `list.scroll-to-item` 0 after a far jump lands a few hundred
+  /// rows short on GTK 4.8 (rows placed by estimated heights), so this sets the value and
+  /// repeats after layout until row 0 is there.
+  private func scrollToTop(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, retries: Int) {
+    gtk_adjustment_set_value(adjustment, 0)
+    guard retries > 0 else { return }
+    MainLoop.idle { [weak self] in
+      guard let self, !policy.isSticky,
+        row(at: 0) == nil || gtk_adjustment_get_value(adjustment) != 0
+      else { return }
+      scrollToTop(adjustment, retries: retries - 1)
+    }
+  }
+
+  /// Tells the policy first that the view is going to `value`, away from the bottom: the list
+  /// moves there with a change of its estimated height, which would read as content growth
+  /// while sticky and bring the view straight back.
+  private func leaveBottom(to value: Double) {
+    guard let metrics else { return }
+    MainLoop.cancel(pendingScroll)
+    pendingScroll = 0
+    var target = metrics
+    target.value = value
+    _ = policy.metricsChanged(target)
+    lastMetrics = target
+    updateJumpButton()
+  }
+
+  /// The jump button or Ctrl+End: back to the newest message, following it again.
+  func jumpToLatest() {
+    if policy.jumpToLatest() == .scrollToBottom {
+      if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
+      scrollToBottom()
+    }
+    updateJumpButton()
+  }
+
+  func connectScrolling() {
+    guard let adjustment else { return }
+    Signal.connect(raw(adjustment), "value-changed") { [weak self] in self?.metricsChanged() }
+    Signal.connect(raw(adjustment), "changed") { [weak self] in self?.metricsChanged() }
+  }
+
+  /// Every adjustment change goes through the policy; while sticky it says scroll down again,
+  /// which also corrects for GtkListView's estimated heights of rows it has not measured yet.
+  private func metricsChanged() {
+    guard let metrics, metrics != lastMetrics else { return }
+    // gtk_adjustment_configure emits changed and then value-changed for one new state: the
+    // policy must see it once, or it reads the second as a scroll away from the bottom.
+    // Likewise the list's own value moves while our deferred scroll is pending are not the
+    // user's.
+    let valueOnly =
+      lastMetrics.map { $0.upper == metrics.upper && $0.pageSize == metrics.pageSize } ?? false
+    lastMetrics = metrics
+    if valueOnly && pendingScroll != 0 { return }
+    if policy.metricsChanged(metrics) == .scrollToBottom { scrollToBottom() }
+    updateJumpButton()
+  }
+
+  var metrics: ScrollMetrics? {
+    guard let adjustment else { return nil }
+    return ScrollMetrics(
+      value: gtk_adjustment_get_value(adjustment),
+      pageSize: gtk_adjustment_get_page_size(adjustment),
+      upper: gtk_adjustment_get_upper(adjustment))
+  }
+
+  /// Puts the newest message at the bottom edge. Deferred to an idle after GTK's layout: the
+  /// list configures its adjustment from inside its size-allocate, and a value set right then
+  /// moves the scrollbar but not the rows the list has already placed.
+  func scrollToBottom() {
+    guard pendingScroll == 0 else { return }
+    pendingScroll = MainLoop.idle { [weak self] in
+      guard let self else { return }
+      pendingScroll = 0
+      guard policy.isSticky, let adjustment else { return }
+      // A value far from the rows the list has placed may not move them (seen with 100,000
+      // rows of estimated height on GTK 4.8); anchoring on the newest item always does.
+      if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
+      let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+      if gtk_adjustment_get_value(adjustment) != bottom {
+        gtk_adjustment_set_value(adjustment, max(0, bottom))
+      }
+    }
+  }
+
+  func updateJumpButton() {
+    jumpButton.isVisible = policy.showsJumpButton
+    let label = policy.unreadBadge.map { "↓ \($0) new" } ?? "↓ Latest"
+    guard label != jumpLabel else { return }
+    jumpLabel = label
+    gtk_button_set_label(jumpButton.typed(), label)
+    // gtk_button_set_label also renames the button for screen readers; the name stays fixed
+    // and the count goes in the description.
+    jumpButton.setAccessibleLabel("Jump to latest")
+    Accessible.setDescription(
+      jumpButton.widget, policy.unreadBadge.map { "\($0) new messages" } ?? "")
+  }
+}

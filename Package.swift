@@ -14,11 +14,15 @@ let package = Package(
       name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // The IRC password's home (SPEC §9); only NatterUI's SecretStore sees it.
+    .systemLibrary(
+      name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
 
     .target(name: "NatterCore"),
     .target(name: "GtkKit", dependencies: ["CGtk"]),
     .target(name: "NatterStore", dependencies: ["NatterCore", "CSQLite"]),
-    .target(name: "NatterUI", dependencies: ["NatterCore", "NatterStore", "GtkKit", "CGtk"]),
+    .target(
+      name: "NatterUI", dependencies: ["NatterCore", "NatterStore", "GtkKit", "CGtk", "CSecret"]),
     .executableTarget(name: "natter", dependencies: ["NatterUI"]),
     // SPEC §8's benchmark; meson-helpers/bench.sh runs it. Not a test.
     .executableTarget(name: "natter-bench", dependencies: ["NatterCore"]),

@@ -30,7 +30,7 @@ natter_install_packages() {
 
 # Building and running the app.
 NATTER_APP_PACKAGES=(
-  pkg-config libgtk-4-dev libsqlite3-dev adwaita-icon-theme librsvg2-common fonts-cantarell
+  pkg-config libgtk-4-dev libsqlite3-dev libsecret-1-dev adwaita-icon-theme librsvg2-common fonts-cantarell
   dbus dbus-x11 at-spi2-core
 )
 
@@ -39,6 +39,11 @@ NATTER_TEST_PACKAGES=(
   "${NATTER_APP_PACKAGES[@]}"
   xvfb xauth xdotool python3 python3-pyatspi imagemagick
   desktop-file-utils appstream meson ninja-build python3-pip python3-yaml
+  # The IRC end-to-end tests start their own InspIRCd on loopback (Tests/EndToEnd/irc_server.py);
+  # openssl makes the self-signed certificate for the TLS ones, glib-networking does TLS in GIO.
+  inspircd openssl glib-networking
+  # A Secret Service for the IRC password test (gnome-keyring unlocked with a throwaway password).
+  gnome-keyring libsecret-tools
 )
 
 # A real input method for the Korean end-to-end tests (Tests/EndToEnd/test_input_method.py),

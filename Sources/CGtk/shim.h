@@ -70,4 +70,15 @@ static inline void natter_text_buffer_paste_done(GtkTextBuffer *buffer, GdkClipb
   g_signal_emit_by_name(buffer, "paste-done", clipboard);
 }
 
+// The SHA-256 fingerprint of a TLS certificate's DER bytes as lowercase hex, for trust on first
+// use; g_object_get is variadic. Freed with g_free.
+static inline char *natter_tls_certificate_sha256(GTlsCertificate *certificate) {
+  GByteArray *der = NULL;
+  g_object_get(certificate, "certificate", &der, NULL);
+  if (der == NULL) return NULL;
+  char *hex = g_compute_checksum_for_data(G_CHECKSUM_SHA256, der->data, der->len);
+  g_byte_array_unref(der);
+  return hex;
+}
+
 #endif

@@ -9,6 +9,19 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
     case failed
   }
 
+  /// What a row is: a message someone wrote, or a line about the conversation itself.
+  public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable {
+    case message
+    /// `/me text`, shown as `* nick text`.
+    case action
+    case notice
+    /// A join, a part or a server error: a quiet line, not a message.
+    case status
+  }
+
+  /// The conversation of the local history (SPEC §10's `Notes`).
+  public static let notes = "notes"
+
   /// A UUID string; the identity used for import deduplication and editing.
   public let id: String
   public var sender: String
@@ -18,6 +31,15 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
   public var tags: [String]
   public var edited: Bool
   public var delivery: Delivery
+  /// `notes`, or the conversation's URL (`ircs://irc.example.net/#natter`).
+  public var conversation: String
+  /// The server's message id, once it gave one.
+  public var msgid: String?
+  public var kind: Kind
+  /// Why the server refused it, while `delivery` is `failed`.
+  public var failureReason: String?
+  /// It mentions the local user's nickname.
+  public var mentionsMe: Bool
 
   public init(
     id: String = UUID().uuidString.lowercased(),
@@ -26,7 +48,12 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
     body: String,
     tags: [String] = [],
     edited: Bool = false,
-    delivery: Delivery = .sent
+    delivery: Delivery = .sent,
+    conversation: String = Message.notes,
+    msgid: String? = nil,
+    kind: Kind = .message,
+    failureReason: String? = nil,
+    mentionsMe: Bool = false
   ) {
     self.id = id
     self.sender = sender
@@ -35,5 +62,10 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
     self.tags = tags
     self.edited = edited
     self.delivery = delivery
+    self.conversation = conversation
+    self.msgid = msgid
+    self.kind = kind
+    self.failureReason = failureReason
+    self.mentionsMe = mentionsMe
   }
 }

@@ -43,6 +43,12 @@ public struct Settings: Equatable, Sendable {
     didSet { maxLines = Self.clamp(maxLines) }
   }
   public var style: Style
+  /// The IRC account (SPEC §9), nil for local history only. Its password is never here.
+  public var irc: IRCServerURL?
+  /// SASL PLAIN account name; the password is in the Secret Service or the environment.
+  public var saslAccount: String?
+  /// SHA-256 fingerprints (lowercase hex) of certificates the user trusted (TLS TOFU).
+  public var trustedCertificates: [String] = []
 
   public init(
     sendKey: SendKey = Settings.defaultSendKey, maxLines: Int = Settings.defaultMaxLines,
@@ -61,6 +67,7 @@ public struct Settings: Equatable, Sendable {
 
   private static let composerGroup = "composer"
   private static let appearanceGroup = "appearance"
+  private static let ircGroup = "irc"
 
   /// Reads `settings.ini` text. `problems` receives one line per value that was ignored, for
   /// the log; the settings keep their defaults for those.
@@ -89,6 +96,18 @@ public struct Settings: Equatable, Sendable {
         } else {
           problems.append("line \(entry.line): unknown style \"\(entry.value)\"")
         }
+      case (Self.ircGroup, "url"):
+        do {
+          irc = try IRCServerURL(parsing: entry.value, defaultNick: "natter")
+        } catch {
+          problems.append("line \(entry.line): \(error)")
+        }
+      case (Self.ircGroup, "sasl-account"):
+        saslAccount = entry.value.isEmpty ? nil : entry.value
+      case (Self.ircGroup, "trusted-certificates"):
+        trustedCertificates = entry.value.split(separator: ",").map {
+          String($0).lowercased().filter(\.isHexDigit)
+        }.filter { !$0.isEmpty }
       default:
         // A key from a newer version or a typo: ignored, so an older Natter still starts.
         problems.append("line \(entry.line): unknown key \(entry.group).\(entry.key)")
@@ -118,7 +137,19 @@ public struct Settings: Equatable, Sendable {
       # follow (the desktop's light or dark preference), light or dark.
       style=\(style.rawValue)
 
-      """
+      """ + ircKeyFileText
+  }
+
+  private var ircKeyFileText: String {
+    guard irc != nil || !trustedCertificates.isEmpty else { return "" }
+    var text =
+      "\n[\(Self.ircGroup)]\n# natter --connect saved this; the password is never kept here.\n"
+    if let irc { text += "url=\(irc)\n" }
+    if let saslAccount { text += "sasl-account=\(saslAccount)\n" }
+    if !trustedCertificates.isEmpty {
+      text += "trusted-certificates=\(trustedCertificates.joined(separator: ","))\n"
+    }
+    return text
   }
 
   private static func name(of key: SendKey) -> String {

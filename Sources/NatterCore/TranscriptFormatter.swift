@@ -40,8 +40,10 @@ public final class TranscriptFormatter {
 
   /// Whether `current` shows sender and time: first row, another sender, a new day, or 5 minutes.
   public func showsHeader(previous: Message?, current: Message) -> Bool {
+    // A status line (a join, a server error) is nobody's message: no sender, no header.
+    guard current.kind != .status else { return false }
     guard let previous else { return true }
-    return previous.sender != current.sender
+    return previous.sender != current.sender || previous.kind == .status
       || abs(current.sentAt.timeIntervalSince(previous.sentAt)) >= Self.headerGap
       || showsDaySeparator(previous: previous, current: current)
   }

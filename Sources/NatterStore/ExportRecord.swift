@@ -8,6 +8,8 @@ struct ExportRecord: Equatable {
   var body: String
   var tags: [String]
   var edited: Bool
+  /// `notes`, or the conversation's URL (SPEC §6).
+  var conversation: String = Message.notes
 }
 
 extension ExportRecord {
@@ -25,6 +27,7 @@ extension ExportRecord {
     var body: String?
     var tags: [String] = []
     var edited = false
+    var conversation = Message.notes
     var seen = Set<String>()
     for (key, value) in members {
       guard seen.insert(key).inserted else {
@@ -57,6 +60,9 @@ extension ExportRecord {
           throw ImportLineFailure(reason: "\"edited\" must be true or false")
         }
         edited = flag
+      case "conversation":
+        conversation = try Self.string(value, key)
+        if conversation.isEmpty { throw ImportLineFailure(reason: "\"conversation\" is empty") }
       default: break
       }
     }
@@ -73,7 +79,7 @@ extension ExportRecord {
     let spellings = tags.map { HashtagScanner.validTag($0) ?? $0 }
     self.init(
       id: id, sender: sender, sentAtMilliseconds: sentAt, body: body, tags: spellings,
-      edited: edited)
+      edited: edited, conversation: conversation)
   }
 
   private static func string(_ value: JSONValue, _ key: String) throws(ImportLineFailure)

@@ -1,3 +1,5 @@
+import NatterCore
+
 /// Writes the export format byte for byte the same every time: fixed key order, no spaces.
 ///
 /// `{"id":"…","sender":"…","sent_at":"…","body":"…","tags":["…"],"edited":false}`
@@ -14,7 +16,13 @@ enum JSONLineEncoder {
     appendString(record.body, to: &out)
     out.append(contentsOf: #","tags":"#.utf8)
     appendArray(record.tags, to: &out)
-    out.append(contentsOf: record.edited ? #","edited":true}"#.utf8 : #","edited":false}"#.utf8)
+    out.append(contentsOf: record.edited ? #","edited":true"#.utf8 : #","edited":false"#.utf8)
+    // Local history leaves the key out, so files from before conversations stay byte-identical.
+    if record.conversation != Message.notes {
+      out.append(contentsOf: #","conversation":"#.utf8)
+      appendString(record.conversation, to: &out)
+    }
+    out.append(UInt8(ascii: "}"))
     out.append(UInt8(ascii: "\n"))
   }
 

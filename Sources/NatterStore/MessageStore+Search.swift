@@ -5,10 +5,15 @@ extension MessageStore {
   /// Messages matching every term of `text` (as `SearchWords` defines it) and carrying every tag
   /// in `tags` (compared case-insensitively), newest first, older than `cursor` when given.
   public func search(
-    query text: String, tags: [String], before cursor: MessageCursor? = nil, limit: Int
+    query text: String, tags: [String], before cursor: MessageCursor? = nil, limit: Int,
+    in conversation: String? = nil
   ) throws -> [Message] {
     var conditions: [String] = []
     var values: [StatementValue] = []
+    if let conversation {
+      conditions.append("conversation_id = ?")
+      values.append(.integer(try conversationRowID(url: conversation)))
+    }
     if let match = Self.ftsQuery(text) {
       conditions.append("seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
       values.append(.text(match))

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import NatterCore
 
 /// Export and import in the JSON Lines format of SPEC §6.
 ///
@@ -38,8 +39,10 @@ extension MessageStore {
     defer { sqlite3_exec(db.handle, "COMMIT", nil, nil, nil) }
     let statement = try db.prepare(
       """
-      SELECT m.seq, m.id, m.sender, m.sent_at, m.body, m.edited, t.tag
+      SELECT m.seq, coalesce(m.msgid, m.id), m.sender, m.sent_at, m.body, m.edited, t.tag,
+        m.conversation_id
       FROM messages AS m LEFT JOIN message_tags AS t ON t.message_seq = m.seq
+      WHERE m.kind <> 'status'
       ORDER BY m.sent_at, m.id, t.position
       """)
     var buffer: [UInt8] = []
@@ -78,7 +81,8 @@ extension MessageStore {
       }
       let record = ExportRecord(
         id: statement.text(1), sender: statement.text(2), sentAtMilliseconds: statement.int64(3),
-        body: statement.text(4), tags: tag.map { [$0] } ?? [], edited: statement.int64(5) != 0)
+        body: statement.text(4), tags: tag.map { [$0] } ?? [], edited: statement.int64(5) != 0,
+        conversation: try conversationURL(id: statement.int64(7)))
       current = (seq, record)
     }
     if let done = current {
@@ -129,8 +133,9 @@ extension MessageStore {
   private func importLines(_ reader: LineReader) throws -> ImportSummary {
     let insert = try db.cached(
       """
-      INSERT OR IGNORE INTO messages (id, sender, sent_at, body, edited, delivery)
-      VALUES (?, ?, ?, ?, ?, 'sent')
+      INSERT OR IGNORE INTO messages
+        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid)
+      VALUES (?, ?, ?, ?, ?, 'sent', ?, ?)
       """)
     // New rows get seq values above the current maximum, so they can be indexed in one go.
     let lastSeqBefore = try db.integer("SELECT coalesce(max(seq), 0) FROM messages") ?? 0
@@ -170,6 +175,9 @@ extension MessageStore {
         try insert.bind(3, record.sentAtMilliseconds)
         try insert.bind(4, record.body)
         try insert.bind(5, record.edited ? 1 : 0)
+        try insert.bind(6, try conversationRowID(url: record.conversation))
+        // A server's message keeps its msgid as its id (SPEC §6), so replays still deduplicate.
+        try insert.bind(7, record.conversation == Message.notes ? nil : record.id)
         try insert.run()
         guard db.changes == 1 else {
           if let conflict = try conflict(with: record, lastSeqBefore, lineOfInserted) {

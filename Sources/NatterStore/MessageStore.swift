@@ -33,21 +33,31 @@ public final class MessageStore {
   static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
 
   /// The columns `message(from:)` reads, in order.
-  static let messageColumns = "seq, id, sender, sent_at, body, edited, delivery"
+  static let messageColumns =
+    "seq, id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure, mentions"
+
+  /// Conversation URLs by row id and back, read once each: every row names its conversation.
+  var conversationURLs: [Int64: String] = [:]
+  var conversationIDs: [String: Int64] = [:]
 
   /// Stores a new message; it is committed (and synced to disk) when this returns.
   public func insert(_ message: Message) throws {
     try db.transaction { try insertRow(message) }
   }
 
-  /// Inserts one message inside the caller's transaction.
-  func insertRow(_ message: Message) throws {
+  /// Inserts one message inside the caller's transaction; `outbox` is a pending message's
+  /// IRC outbox entry as JSON (MessageStore+Conversations).
+  func insertRow(_ message: Message, outbox: String? = nil) throws {
     let statement = try db.cached(
       """
-      INSERT INTO messages (id, sender, sent_at, body, edited, delivery)
-      VALUES (?, ?, ?, ?, ?, ?)
+      INSERT INTO messages
+        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure,
+         mentions, outbox)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     try bindFields(of: message, to: statement)
+    try bindIRCFields(of: message, to: statement)
+    try statement.bind(12, outbox)
     do {
       try statement.run()
     } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
@@ -154,7 +164,12 @@ public final class MessageStore {
       id: row.text(1), sender: row.text(2), sentAt: Timestamp.date(row.int64(3)),
       body: row.text(4), tags: tags, edited: row.int64(5) != 0,
       // An unknown value can only come from a newer writer; showing it as sent is the least wrong.
-      delivery: Message.Delivery(rawValue: row.text(6)) ?? .sent)
+      delivery: Message.Delivery(rawValue: row.text(6)) ?? .sent,
+      conversation: try conversationURL(id: row.int64(7)),
+      msgid: row.isNull(8) ? nil : row.text(8),
+      kind: Message.Kind(rawValue: row.text(9)) ?? .message,
+      failureReason: row.isNull(10) ? nil : row.text(10),
+      mentionsMe: row.int64(11) != 0)
   }
 
   /// Reads every row of a statement over `messageColumns`.

@@ -89,6 +89,41 @@ enum Schema {
       // and `STRASSE` were one chip but two keys); the keys are now `Hashtag.key(for:)`.
       try Schema.recomputeTagKeys(db)
     },
+    Migration(version: 6) { db in
+      // Conversations (SPEC §10): every earlier message is local history, the `notes`
+      // conversation (id 1). The added columns have defaults, so SQLite adds them without
+      // rewriting the table. A pending row's `outbox` is its IRCOutboxEntry as JSON: the
+      // outbox is the pending rows, so a crash loses nothing that was stored. `msgid` is
+      // unique where present, which is how a replayed message is recognised.
+      try db.execute(
+        """
+        CREATE TABLE conversations (
+          id INTEGER PRIMARY KEY,
+          url TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL,
+          message_count INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT INTO conversations (id, url, name, message_count)
+          VALUES (1, 'notes', 'Notes', (SELECT count(*) FROM messages));
+        ALTER TABLE messages ADD COLUMN conversation_id INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE messages ADD COLUMN msgid TEXT;
+        ALTER TABLE messages ADD COLUMN kind TEXT NOT NULL DEFAULT 'message';
+        ALTER TABLE messages ADD COLUMN failure TEXT;
+        ALTER TABLE messages ADD COLUMN mentions INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE messages ADD COLUMN outbox TEXT;
+        CREATE INDEX messages_by_conversation ON messages (conversation_id, sent_at, id);
+        CREATE UNIQUE INDEX messages_by_msgid ON messages (msgid) WHERE msgid IS NOT NULL;
+        CREATE INDEX messages_pending ON messages (seq) WHERE delivery = 'pending';
+        CREATE TRIGGER conversation_count_insert AFTER INSERT ON messages BEGIN
+          UPDATE conversations SET message_count = message_count + 1
+          WHERE id = new.conversation_id;
+        END;
+        CREATE TRIGGER conversation_count_delete AFTER DELETE ON messages BEGIN
+          UPDATE conversations SET message_count = message_count - 1
+          WHERE id = old.conversation_id;
+        END;
+        """)
+    },
   ]
 
   /// The version this build writes.

@@ -70,6 +70,18 @@ final class Statement {
 
   func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+  /// Binds `value`, or NULL when it is nil.
+  func bind(_ index: Int32, _ value: String?) throws {
+    guard let value else {
+      let rc = sqlite3_bind_null(handle, index)
+      guard rc == SQLITE_OK else { throw connection.error(rc) }
+      return
+    }
+    try bind(index, value)
+  }
+
   func text(_ column: Int32) -> String {
     guard let bytes = sqlite3_column_text(handle, column) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, column))

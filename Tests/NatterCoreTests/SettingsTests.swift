@@ -30,6 +30,21 @@ struct SettingsTests {
     }
   }
 
+  @Test func theIRCAccountReadsBackAndNeverHoldsAPassword() throws {
+    var settings = Settings()
+    settings.irc = try IRCServerURL(
+      parsing: "ircs://alice@irc.example.net:7000/#natter,#b", defaultNick: "x")
+    settings.saslAccount = "alice"
+    settings.trustedCertificates = [String(repeating: "ab", count: 32)]
+    var problems: [String] = []
+    #expect(Settings(keyFile: settings.keyFileText, problems: &problems) == settings)
+    #expect(problems.isEmpty, "\(problems)")
+    #expect(settings.keyFileText.contains("url=ircs://alice@irc.example.net:7000/#natter,#b\n"))
+    #expect(!settings.keyFileText.lowercased().contains("password="))
+    // Without an account the file is what it was before accounts existed.
+    #expect(!Settings().keyFileText.contains("[irc]"))
+  }
+
   @Test func serialisedFormIsPlainKeyFile() {
     let text = Settings(sendKey: .controlEnter, maxLines: 7, style: .dark).keyFileText
     #expect(text.contains("[composer]\n"))

@@ -53,6 +53,9 @@ import Testing
       return
     }
     #expect(try store.count() == 2)
+    // Every earlier message is local history: the Notes conversation.
+    #expect(try store.count(conversation: Message.notes) == 2)
+    #expect(try store.message(id: "m1")?.conversation == Message.notes)
     let m2 = try #require(try store.message(id: "m2"))
     #expect(m2.edited && m2.delivery == .failed && m2.body == "edited reply")
     #expect(m2.sentAt == Date(timeIntervalSince1970: 1_795_978_542.5))

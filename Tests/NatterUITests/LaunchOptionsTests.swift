@@ -29,6 +29,36 @@ struct LaunchOptionsTests {
     #expect(LaunchOptions(arguments: ["--export="]) == .usageError("--export needs a value"))
   }
 
+  @Test func connectParsesTheAccountURL() {
+    let options = LaunchOptions(arguments: ["--connect", "ircs://alice@127.0.0.1:6698/#natter"])
+    guard case .connect(let url?, nil, nil) = options else {
+      Issue.record("expected connect, got \(options)")
+      return
+    }
+    #expect(url.nick == "alice" && url.port == 6698 && url.channels == ["#natter"])
+    let fingerprint = String(repeating: "AB:", count: 31) + "AB"
+    #expect(
+      LaunchOptions(arguments: ["--trust-certificate", fingerprint, "--data-dir", "/d"])
+        == .connect(
+          url: nil, trustCertificate: String(repeating: "ab", count: 32), dataDirectory: "/d"))
+  }
+
+  @Test func aMalformedConnectURLIsAUsageErrorThatSaysWhy() {
+    for (arguments, reason) in [
+      (["--connect", "ircs://alice@/#natter"], "no server name"),
+      (["--connect", "ircs://alice@host:99999/#natter"], "not a number from 1 to 65535"),
+      (["--connect", "ircs://alice@host/natter"], "not a channel name"),
+      (["--connect"], "needs a URL"),
+      (["--trust-certificate", "abc"], "64 hexadecimal digits"),
+    ] {
+      guard case .usageError(let message) = LaunchOptions(arguments: arguments) else {
+        Issue.record("\(arguments) was accepted")
+        continue
+      }
+      #expect(message.contains(reason), "\(message)")
+    }
+  }
+
   @Test func exportAndImportCarryTheDataDirectory() {
     #expect(
       LaunchOptions(arguments: ["--export", "-", "--data-dir", "/d"])

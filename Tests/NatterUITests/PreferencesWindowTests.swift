@@ -60,4 +60,52 @@ struct PreferencesWindowTests {
     defer { gtk_window_destroy(window.window) }
     #expect(gtk_window_get_transient_for(window.window) == parent.typed())
   }
+
+  @Test func theNetworkSectionAppliesAValidAccountAndSaysWhatIsWrongWithABadOne() throws {
+    try #require(GtkTestEnvironment.start())
+    let window = PreferencesWindow(settings: Settings(), transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    var reported: [Settings] = []
+    var passwords: [String] = []
+    window.onChange = { reported.append($0) }
+    window.onPassword = { passwords.append($0) }
+    window.present()  // an unmapped button does not click
+    MainLoop.iterate(until: { gtk_widget_get_mapped(window.connectButton.widget) != 0 }, seconds: 5)
+
+    gtk_editable_set_text(window.accountEntry.opaque, "ircs://alice@irc.example.net:70000/#a")
+    window.applyNetwork()
+    #expect(reported.isEmpty)
+    #expect(window.accountProblem.isVisible)
+    #expect(
+      string(gtk_label_get_text(window.accountProblem.opaque))?.contains("65535") == true)
+
+    gtk_editable_set_text(window.accountEntry.opaque, "ircs://alice@irc.example.net/#a,#b")
+    gtk_editable_set_text(window.saslAccountEntry.opaque, "alice")
+    gtk_editable_set_text(window.passwordEntry.opaque, "s3cret")
+    // Activating a button clicks it after its press animation.
+    gtk_widget_activate(window.connectButton.widget)
+    MainLoop.iterate(until: { !passwords.isEmpty }, seconds: 5)
+    #expect(!window.accountProblem.isVisible)
+    #expect(passwords == ["s3cret"])
+    #expect(reported.last?.irc?.channels == ["#a", "#b"])
+    #expect(reported.last?.saslAccount == "alice")
+    // The password never reaches the settings, and the field forgets it.
+    #expect(reported.last.map { !$0.keyFileText.contains("s3cret") } == true)
+    #expect(string(gtk_editable_get_text(window.passwordEntry.opaque)) == "")
+  }
+
+  @Test func theNetworkSectionShowsTheSavedAccount() throws {
+    try #require(GtkTestEnvironment.start())
+    var settings = Settings()
+    settings.irc = try IRCServerURL(parsing: "irc://bob@127.0.0.1:6690/#x", defaultNick: "x")
+    let window = PreferencesWindow(settings: settings, transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    #expect(
+      string(gtk_editable_get_text(window.accountEntry.opaque))
+        == "irc://bob@127.0.0.1:6690/#x")
+    for control in [window.accountEntry, window.saslAccountEntry, window.passwordEntry] {
+      #expect(
+        gtk_test_accessible_has_property(control.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0)
+    }
+  }
 }

@@ -66,7 +66,9 @@ public struct IRCConnection: Sendable {
       guard state == .registering || state == .ready else { return [] }
       liveness.heard(at: now)
       do {
-        effects = receive(try IRCMessage(parsing: line))
+        let message = try IRCMessage(
+          parsing: line, maxBodyBytes: session.support.lineLength)
+        effects = receive(message, at: now)
       } catch {
         effects = [.event(.skippedLine(line, error))]
       }
@@ -102,7 +104,27 @@ public struct IRCConnection: Sendable {
     }
   }
 
-  private mutating func receive(_ message: IRCMessage) -> [IRCEffect] {
+  /// How long messages that may have been written before a crash wait for the history that
+  /// would show them, when a server plays none back.
+  static let doubtWait: TimeInterval = 5
+  private var doubtDeadline: Date?
+
+  /// A played-back history shows which in-doubt messages did reach the server: those are
+  /// confirmed before the history is stored (so it deduplicates against them), the rest go
+  /// out now.
+  private mutating func reconcile(_ effects: [IRCEffect]) -> [IRCEffect] {
+    var result: [IRCEffect] = []
+    for effect in effects {
+      if case .event(.history(let target, let messages)) = effect {
+        result += outbox.reconcile(target: target, history: messages, session: session)
+        if !outbox.hasDoubts { doubtDeadline = nil }
+      }
+      result.append(effect)
+    }
+    return result
+  }
+
+  private mutating func receive(_ message: IRCMessage, at now: Date) -> [IRCEffect] {
     switch message.command {
     case "PING":
       return [.write(IRCMessage(command: "PONG", params: message.params).serialized)]
@@ -119,9 +141,12 @@ public struct IRCConnection: Sendable {
     if let effects = registration.receive(message, account: account, session: &session) {
       guard message.command == "001" else { return effects }
       liveness.registered()
+      doubtDeadline = outbox.hasDoubts ? now + Self.doubtWait : nil
       return effects + transition(to: .ready) + channels.joinAll() + outbox.flush(session: session)
     }
-    if let effects = channels.receive(message, session: &session) { return effects }
+    if let effects = channels.receive(message, session: &session) {
+      return reconcile(effects)
+    }
     if let error = IRCServerError(message) {
       var effects: [IRCEffect] = []
       if IRCServerError.sendFailures.contains(message.command),
@@ -177,6 +202,7 @@ public struct IRCConnection: Sendable {
         session.nick, in: converted.body, casemapping: session.support.casemapping)
     incoming.msgid = message.tags["msgid"]
     incoming.time = message.tags["time"].flatMap(IRCServerTime.parse)
+    incoming.clientID = message.tags[IRCOutbox.idTag]
     if channels.collect(incoming, batch: message.tags["batch"]) { return [] }
     return [.event(.message(incoming))]
   }
@@ -188,6 +214,11 @@ public struct IRCConnection: Sendable {
       guard let retryAt, now >= retryAt else { return [] }
       return connectNow()
     case .registering, .ready:
+      if let deadline = doubtDeadline, now >= deadline {
+        // No history came: what was in doubt is sent (a duplicate is better than a loss).
+        doubtDeadline = nil
+        return outbox.releaseDoubts() + outbox.flush(session: session) + tick(at: now)
+      }
       switch liveness.check(at: now) {
       case .nothing: return []
       case .ping:
@@ -229,7 +260,8 @@ public struct IRCConnection: Sendable {
     let deadline: Date?
     switch state {
     case .disconnected: deadline = retryAt
-    case .registering, .ready: deadline = liveness.deadline
+    case .registering, .ready:
+      deadline = [liveness.deadline, doubtDeadline].compactMap { $0 }.min()
     case .idle, .connecting: deadline = nil
     }
     guard let deadline else { return [] }

@@ -17,6 +17,9 @@ public struct IRCIncomingMessage: Equatable, Sendable {
   public var mentionsMe = false
   public var msgid: String?
   public var time: Date?
+  /// The sending Natter's own id for the message (the `+natter.org/id` client tag), which
+  /// lets a restarted Natter recognise its own lines in played-back history.
+  public var clientID: String?
 
   public init(conversation: String, sender: String, body: String, tags: [String] = []) {
     self.conversation = conversation

@@ -29,9 +29,14 @@ public struct IRCMessage: Equatable, Hashable, Sendable {
   }
 
   /// Parses one line received without its CR LF.
-  public init(parsing line: String) throws(IRCParseError) {
+  /// - Parameter maxBodyBytes: the server's line length (ISUPPORT `LINELEN`), so that the
+  ///   echo of a line we were allowed to send is never refused as too long.
+  public init(parsing line: String, maxBodyBytes: Int = IRCMessage.maxBodyBytes)
+    throws(IRCParseError)
+  {
     var line = line
-    let result = line.withUTF8 { Self.parse($0) }
+    let limit = max(maxBodyBytes, Self.maxBodyBytes)
+    let result = line.withUTF8 { Self.parse($0, maxBodyBytes: limit) }
     switch result {
     case .success(let message): self = message
     case .failure(let error): throw error
@@ -93,7 +98,7 @@ public struct IRCMessage: Equatable, Hashable, Sendable {
     return escaped
   }
 
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxBodyBytes: Int) -> Result<
     IRCMessage, IRCParseError
   > {
     let count = bytes.count

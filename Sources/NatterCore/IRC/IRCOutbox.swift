@@ -20,7 +20,62 @@ struct IRCOutbox: Equatable, Sendable {
   /// Never reused, so a late echo cannot confirm the wrong line.
   private var nextLabel = 1
 
-  init(entries: [IRCOutboxEntry] = []) { self.entries = entries }
+  /// The client tag carrying the message's local id on every line, so played-back history
+  /// shows which of our messages reached the server.
+  static let idTag = "+natter.org/id"
+
+  /// Messages that may have been written before a crash (their lines were fixed, their echo
+  /// never came): held, with every later message to the same target, until the history says
+  /// whether they arrived.
+  private var doubts: Set<String>
+
+  init(entries: [IRCOutboxEntry] = []) {
+    self.entries = entries
+    doubts = Set(
+      entries.filter { entry in entry.texts.map { entry.confirmedLines < $0.count } ?? false }
+        .map(\.message.id))
+  }
+
+  var hasDoubts: Bool { !doubts.isEmpty }
+
+  /// Confirms the in-doubt messages to `target` whose lines are in `history` and releases the
+  /// others; then writes what may go.
+  mutating func reconcile(target: String, history: [IRCIncomingMessage], session: IRCSession)
+    -> [IRCEffect]
+  {
+    let map = session.support.casemapping
+    var effects: [IRCEffect] = []
+    for entry in entries
+    where doubts.contains(entry.message.id) && map.equal(entry.message.target, target) {
+      doubts.remove(entry.message.id)
+      let seen = history.filter { $0.isOwn && $0.clientID == entry.message.id }
+      guard let first = seen.first, var current = entries.first(where: { $0 == entry }) else {
+        continue
+      }
+      current.confirmedLines = max(current.confirmedLines, seen.count)
+      if current.msgid == nil {
+        current.msgid = first.msgid
+        current.time = first.time
+      }
+      if current.confirmedLines >= (current.texts?.count ?? 0) {
+        entries.removeAll { $0.message.id == entry.message.id }
+        effects.append(
+          .event(.echoConfirmed(id: entry.message.id, msgid: current.msgid, time: current.time)))
+      } else if let index = entries.firstIndex(where: { $0.message.id == entry.message.id }) {
+        entries[index] = current
+        effects.append(
+          .event(
+            .deliveryProgress(id: entry.message.id, confirmedLines: current.confirmedLines)))
+      }
+    }
+    return effects + (session.registered ? flush(session: session) : [])
+  }
+
+  /// No history will come: every held message may go.
+  mutating func releaseDoubts() -> [IRCEffect] {
+    doubts = []
+    return []
+  }
 
   var footprint: Int { entries.count + written.count + labels.count }
 
@@ -40,8 +95,15 @@ struct IRCOutbox: Equatable, Sendable {
   mutating func flush(session: IRCSession) -> [IRCEffect] {
     var effects: [IRCEffect] = []
     var index = 0
+    let map = session.support.casemapping
+    let held = entries.filter { doubts.contains($0.message.id) }.map(\.message.target)
     while index < entries.count {
       var entry = entries[index]
+      // Order within a target holds: nothing overtakes a message still in doubt.
+      if held.contains(where: { map.equal($0, entry.message.target) }) {
+        index += 1
+        continue
+      }
       let texts =
         entry.texts
         ?? entry.message.texts(maxBytes: session.textBudget(target: entry.message.target))
@@ -67,6 +129,9 @@ struct IRCOutbox: Equatable, Sendable {
     var tags: [String: String] = [:]
     if session.has("message-tags"), !entry.message.tags.isEmpty {
       tags[IRCTagConvention.clientTag] = IRCTagConvention.tagValue(entry.message.tags)
+    }
+    if session.has("message-tags") {
+      tags[Self.idTag] = entry.message.id
     }
     if session.has("labeled-response"), session.has("echo-message") {
       let label = "n\(nextLabel)"

@@ -1,4 +1,5 @@
 import Foundation
+import NatterCore
 
 /// What one `natter` command line asks for (SPEC §6).
 public enum LaunchOptions: Equatable, Sendable {
@@ -7,6 +8,9 @@ public enum LaunchOptions: Equatable, Sendable {
   case version
   case export(file: String, dataDirectory: String?)
   case `import`(file: String, dataDirectory: String?)
+  /// `--connect URL` and/or `--trust-certificate SHA256`: save the account (or the pin), then
+  /// run and connect after the first frame.
+  case connect(url: IRCServerURL?, trustCertificate: String?, dataDirectory: String?)
   /// A mistake in the command line; print the message and the usage to stderr and exit 2.
   case usageError(String)
 
@@ -14,6 +18,8 @@ public enum LaunchOptions: Equatable, Sendable {
   public init(arguments: [String]) {
     var dataDirectory: String?
     var command: LaunchOptions?
+    var connectURL: IRCServerURL?
+    var trust: String?
     var remaining = arguments[...]
 
     func value(for option: String, inline: String?) -> String? {
@@ -28,6 +34,29 @@ public enum LaunchOptions: Equatable, Sendable {
       switch option {
       case "-h", "--help": command = command ?? .help
       case "--version": command = command ?? .version
+      case "--connect":
+        guard let given = value(for: option, inline: inline), !given.isEmpty else {
+          self = .usageError("--connect needs a URL such as ircs://nick@irc.example.net/#natter")
+          return
+        }
+        do {
+          connectURL = try IRCServerURL(parsing: given, defaultNick: Self.loginName)
+        } catch {
+          self = .usageError("--connect \(given): \(error)")
+          return
+        }
+      case "--trust-certificate":
+        guard let given = value(for: option, inline: inline) else {
+          self = .usageError("--trust-certificate needs a SHA-256 fingerprint")
+          return
+        }
+        let hex = given.lowercased().filter { $0 != ":" }
+        guard hex.count == 64, hex.allSatisfy(\.isHexDigit) else {
+          self = .usageError(
+            "--trust-certificate \(given): a SHA-256 fingerprint is 64 hexadecimal digits")
+          return
+        }
+        trust = hex
       case "--data-dir", "--export", "--import":
         guard let given = value(for: option, inline: inline), !given.isEmpty else {
           self = .usageError("\(option) needs a value")
@@ -51,11 +80,19 @@ public enum LaunchOptions: Equatable, Sendable {
     }
 
     switch command {
+    case .none where connectURL != nil || trust != nil:
+      self = .connect(url: connectURL, trustCertificate: trust, dataDirectory: dataDirectory)
     case .none: self = .run(dataDirectory: dataDirectory)
     case .export(let file, _): self = .export(file: file, dataDirectory: dataDirectory)
     case .import(let file, _): self = .import(file: file, dataDirectory: dataDirectory)
     case .some(let other): self = other
     }
+  }
+
+  /// The default nickname: the login name (SPEC §9).
+  static var loginName: String {
+    let user = ProcessInfo.processInfo.environment["USER"] ?? ""
+    return IRCServerURL.isNickname(user) ? user : "natter"
   }
 
   /// The text `--help` prints.
@@ -71,6 +108,11 @@ public enum LaunchOptions: Equatable, Sendable {
                           $XDG_DATA_HOME/natter
       --export FILE       Write every message to FILE as JSON Lines (- for stdout) and exit
       --import FILE       Add the messages in the JSON Lines FILE (- for stdin) and exit
+      --connect URL       Save the IRC account ircs://NICK@HOST[:PORT]/#chan[,#other]
+                          (irc:// without TLS) and connect; the SASL password comes
+                          from NATTER_IRC_PASSWORD and is kept in the Secret Service
+      --trust-certificate SHA256
+                          Trust the server certificate with this fingerprint
 
     """
 }

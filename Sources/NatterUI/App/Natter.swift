@@ -23,6 +23,23 @@ public enum Natter {
       return Transfer.export(to: file, dataDirectory: resolve(dataDirectory))
     case .import(let file, let dataDirectory):
       return Transfer.import(from: file, dataDirectory: resolve(dataDirectory))
+    case .connect(let url, let trust, let dataDirectory):
+      // Saved before the app starts, so a running instance that is asked to activate, and
+      // every later start, find the account.
+      let file = SettingsFile()
+      var settings = file.load()
+      if let url { settings.irc = url }
+      if let trust, !settings.trustedCertificates.contains(trust) {
+        settings.trustedCertificates.append(trust)
+      }
+      guard file.save(settings) else {
+        FileHandle.standardError.write(
+          Data("natter: could not save the account to \(file.url.path)\n".utf8))
+        return 1
+      }
+      let application = NatterApplication(dataDirectory: resolve(dataDirectory))
+      application.savesPassword = true
+      return application.run(programName: programName)
     case .run(let dataDirectory):
       return NatterApplication(dataDirectory: resolve(dataDirectory)).run(programName: programName)
     }

@@ -15,6 +15,13 @@ final class NatterApplication: Object {
   private var settings = Settings()
   private var styleManager: StyleManager?
   private var preferences: PreferencesWindow?
+  /// The open history, shared by every window this process shows.
+  private var session: ChatSession?
+  /// Launched by `--connect`: a password in the environment is saved in the Secret Service
+  /// with the account. Otherwise the environment's password is used and not kept.
+  var savesPassword = false
+  /// A password typed in Preferences, for the connection its `Connect` starts.
+  private var typedPassword: String?
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
@@ -105,6 +112,8 @@ final class NatterApplication: Object {
       Action("quit", in: pointer) { [unowned self] in quit() },
       Action("about", in: pointer) { [unowned self] in window?.showAbout() },
       Action("preferences", in: pointer) { [unowned self] in showPreferences() },
+      // A notification's default action: back to the window.
+      Action("present", in: pointer) { [unowned self] in window?.present() },
     ]
     for (action, accelerators) in Keymap.globalAccelerators {
       Accelerators.set(accelerators, for: action, on: application)
@@ -132,6 +141,7 @@ final class NatterApplication: Object {
     }
     let preferences = PreferencesWindow(settings: settings, transientFor: window?.window)
     preferences.onChange = { [unowned self] changed in apply(changed) }
+    preferences.onPassword = { [unowned self] password in typedPassword = password }
     preferences.onClose = { [unowned self] in
       // Dropped after the close-request emission, not during it.
       MainLoop.idle { [weak self] in self?.preferences = nil }
@@ -142,21 +152,103 @@ final class NatterApplication: Object {
 
   /// Applies changed settings everywhere at once and saves them.
   private func apply(_ changed: Settings) {
+    let accountChanged = changed.irc != settings.irc || changed.saslAccount != settings.saslAccount
     settings = changed
     styleManager?.style = changed.style
     window?.apply(changed)
     settingsFile.save(changed)
+    let password = typedPassword
+    typedPassword = nil
+    guard accountChanged || password != nil, let window else { return }
+    // The Network section changed the account: the window comes back on it.
+    if let password, let account = changed.irc {
+      SecretStore.store(
+        server: "\(account.host):\(account.port)", account: changed.saslAccount ?? account.nick,
+        password: password)
+    }
+    replaceWindow(window, password: password)
   }
 
   private func activate() {
     guard lock != nil else { return }
-    if window == nil {
-      let session = ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
-      window = MainWindow(application: application, session: session)
-      window?.apply(settings)
-      Log.debug("main window created; data directory \(dataDirectory.path)")
+    if let window {
+      // A second `natter --connect` saved another account and asked this instance to show
+      // itself: the window comes back on that account.
+      let latest = settingsFile.load()
+      if let account = latest.irc, account != window.irc?.url {
+        Log.debug("a new account from another launch: \(account)")
+        settings.irc = account
+        settings.trustedCertificates = latest.trustedCertificates
+        settings.saslAccount = latest.saslAccount
+        replaceWindow(window)
+      }
+    } else {
+      openWindow()
     }
     window?.present()
+  }
+
+  /// - Parameter password: one just typed in Preferences, used before the environment's.
+  private func openWindow(password: String? = nil) {
+    let session =
+      self.session
+      ?? ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
+    self.session = session
+    let environmentPassword =
+      password
+      ?? ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"].flatMap {
+        $0.isEmpty ? nil : $0
+      }
+    let irc = settings.irc.map { url in
+      IRCClient(
+        url: url, saslAccount: settings.saslAccount, password: environmentPassword,
+        store: session.store, trusted: Set(settings.trustedCertificates))
+    }
+    let window = MainWindow(application: application, session: session, irc: irc)
+    self.window = window
+    window.apply(settings)
+    window.onTrustCertificate = { [unowned self] fingerprint in
+      guard !settings.trustedCertificates.contains(fingerprint) else { return }
+      settings.trustedCertificates.append(fingerprint)
+      settingsFile.save(settings)
+    }
+    if let irc {
+      // The network never delays the first frame (SPEC §8): redraws run at a higher
+      // priority than this idle, so the window is drawn before the socket opens.
+      MainLoop.idle(priority: G_PRIORITY_LOW) { [unowned self] in
+        start(irc, environmentPassword: environmentPassword)
+      }
+    }
+    Log.debug("main window created; data directory \(dataDirectory.path)")
+  }
+
+  /// Connects with the password from the environment (kept in the Secret Service when
+  /// `--connect` saved the account), else the Secret Service's, else none.
+  private func start(_ irc: IRCClient, environmentPassword: String?) {
+    let server = "\(irc.url.host):\(irc.url.port)"
+    let account = settings.saslAccount ?? irc.url.nick
+    if let environmentPassword {
+      if savesPassword {
+        SecretStore.store(server: server, account: account, password: environmentPassword)
+      }
+      irc.start()
+      return
+    }
+    Log.debug("looking up the IRC password in the Secret Service")
+    SecretStore.lookup(server: server, account: account) { password in
+      Log.debug(password == nil ? "no password in the Secret Service" : "password found")
+      if let password { irc.usePassword(password) }
+      irc.start()
+    }
+  }
+
+  /// The new window opens before the old one closes, so the application never has no window
+  /// (which would quit it).
+  private func replaceWindow(_ old: MainWindow, password: String? = nil) {
+    old.irc?.stop()
+    openWindow(password: password)
+    self.window?.present()
+    old.close()
   }
 
   private func quit() {

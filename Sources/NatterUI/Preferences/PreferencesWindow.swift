@@ -17,6 +17,15 @@ final class PreferencesWindow: Widget {
   let controlEnterButton: Widget
   let maxLinesButton: Widget
   let styleDropDown: Widget
+  // The Network section (PreferencesWindow+Network.swift).
+  let accountEntry: Widget
+  let saslAccountEntry: Widget
+  let passwordEntry: Widget
+  let connectButton: Widget
+  let accountProblem: Widget
+  /// `Connect` with a password typed: the app keeps it in the Secret Service, never in the
+  /// settings.
+  var onPassword: (String) -> Void = { _ in }
 
   init(settings: Settings, transientFor parent: UnsafeMutablePointer<GtkWindow>?) {
     self.settings = settings
@@ -33,6 +42,11 @@ final class PreferencesWindow: Widget {
           gtk_drop_down_new_from_strings($0.baseAddress)
         }
       })
+    accountEntry = Widget(gtk_entry_new())
+    saslAccountEntry = Widget(gtk_entry_new())
+    passwordEntry = Widget(gtk_password_entry_new())
+    connectButton = Widget(gtk_button_new_with_label("Connect"))
+    accountProblem = Widget(gtk_label_new(nil))
     super.init(gtk_window_new())
 
     gtk_window_set_title(window, "Preferences")
@@ -93,6 +107,7 @@ final class PreferencesWindow: Widget {
     gtk_widget_set_size_request(styleDropDown.widget, 160, -1)
     gtk_grid_attach(layout, Self.label("Style"), 0, 4, 1, 1)
     gtk_grid_attach(layout, styleDropDown.widget, 1, 4, 1, 1)
+    addNetworkSection(to: layout, from: 5)
     return grid
   }
 
@@ -121,7 +136,7 @@ final class PreferencesWindow: Widget {
     return cast(UnsafeMutableRawPointer(button))
   }
 
-  private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
+  static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
     let label = gtk_label_new(text)
     gtk_widget_add_css_class(label, "heading")
     gtk_label_set_xalign(OpaquePointer(label), 0)
@@ -130,7 +145,7 @@ final class PreferencesWindow: Widget {
 
   /// A row label. Controls carry their own accessible label instead of a labelled-by relation
   /// to this one: GTK 4.8 would join both into names like "Style Style".
-  private static func label(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
+  static func label(_ text: String) -> UnsafeMutablePointer<GtkWidget>? {
     let label = gtk_label_new(text)
     gtk_label_set_xalign(OpaquePointer(label), 0)
     gtk_widget_add_css_class(label, "dim-label")
@@ -145,6 +160,7 @@ final class PreferencesWindow: Widget {
     gtk_spin_button_set_value(maxLinesButton.opaque, Double(settings.maxLines))
     let index = Settings.Style.allCases.firstIndex(of: settings.style) ?? 0
     gtk_drop_down_set_selected(styleDropDown.opaque, guint(index))
+    showNetworkValues()
   }
 
   private func connectControls() {
@@ -165,11 +181,12 @@ final class PreferencesWindow: Widget {
       guard styles.indices.contains(index) else { return }
       update { $0.style = styles[index] }
     }
+    connectNetworkControls()
   }
 
   /// Applies `change` and reports the result, only when it changed something: toggling a
   /// radio group emits twice (one off, one on) and should save once.
-  private func update(_ change: (inout Settings) -> Void) {
+  func update(_ change: (inout Settings) -> Void) {
     var changed = settings
     change(&changed)
     guard changed != settings else { return }

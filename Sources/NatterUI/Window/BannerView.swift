@@ -6,20 +6,30 @@ import GtkKit
 @MainActor
 final class BannerView: Widget {
   private let label: Widget
+  private let action: Widget
+  private var onAction: () -> Void = {}
 
   init() {
     label = Widget(gtk_label_new(nil))
+    action = Widget(gtk_button_new_with_label(""))
     super.init(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
     addCSSClass("banner")
     gtk_label_set_wrap(label.opaque, 1)
     gtk_label_set_xalign(label.opaque, 0)
     gtk_widget_set_hexpand(label.widget, 1)
+    action.isVisible = false
+    gtk_widget_set_valign(action.widget, GTK_ALIGN_CENTER)
     let dismiss = Widget(gtk_button_new_from_icon_name("window-close-symbolic"))
     dismiss.setAccessibleLabel("Dismiss")
     dismiss.addCSSClass("flat")
     gtk_widget_set_valign(dismiss.widget, GTK_ALIGN_CENTER)
     Signal.connect(dismiss.pointer, "clicked") { [unowned self] in isVisible = false }
+    Signal.connect(action.pointer, "clicked") { [unowned self] in
+      isVisible = false
+      onAction()
+    }
     gtk_box_append(typed(), label.widget)
+    gtk_box_append(typed(), action.widget)
     gtk_box_append(typed(), dismiss.widget)
     setAccessibleLabel("Notice")
     isVisible = false
@@ -30,6 +40,17 @@ final class BannerView: Widget {
 
   func show(_ message: String) {
     gtk_label_set_text(label.opaque, message)
+    action.isVisible = false
+    isVisible = true
+  }
+
+  /// Shows `message` with a button `title` that runs `handler` and hides the banner.
+  func show(_ message: String, action title: String, _ handler: @escaping () -> Void) {
+    gtk_label_set_text(label.opaque, message)
+    gtk_button_set_label(action.typed(), title)
+    action.setAccessibleLabel(title)
+    onAction = handler
+    action.isVisible = true
     isVisible = true
   }
 }

@@ -12,21 +12,40 @@ final class MainWindow: Widget {
   let composer: ComposerView
   let banner: BannerView
   private var actions: [Action] = []
+  /// The IRC account's client, nil while Natter is local history only.
+  private(set) var irc: IRCClient?
+  /// The header's `Connection` subtitle and `Reconnect` button.
+  private let subtitle: Widget
+  private let reconnectButton: Widget
+  private let application: UnsafeMutablePointer<GtkApplication>
+  /// The user trusted a certificate; the app saves the pin.
+  var onTrustCertificate: (String) -> Void = { _ in }
   /// True while a damaged history is being replaced, so a second report does not start another.
   private var recovering = false
   /// How often the window looks for writes by another process (`natter --import`).
   static let changePollMilliseconds: UInt32 = 500
 
-  init(application: UnsafeMutablePointer<GtkApplication>, session: ChatSession) {
+  init(
+    application: UnsafeMutablePointer<GtkApplication>, session: ChatSession,
+    irc: IRCClient? = nil
+  ) {
     self.session = session
-    transcript = TranscriptView(store: session.store, height: Int(Self.defaultSize.height))
+    self.irc = irc
+    self.application = application
+    transcript = TranscriptView(
+      store: session.store, conversation: irc?.mainConversation ?? Message.notes,
+      height: Int(Self.defaultSize.height))
+    subtitle = Widget(gtk_label_new(nil))
+    reconnectButton = Widget(gtk_button_new_with_label("Reconnect"))
     composer = ComposerView(controller: ComposerController(sender: session.sender))
     banner = BannerView()
     super.init(gtk_application_window_new(application))
     gtk_window_set_title(window, AppInfo.name)
     gtk_window_set_default_size(window, Self.defaultSize.width, Self.defaultSize.height)
     gtk_widget_set_size_request(widget, 360, 300)
-    gtk_window_set_titlebar(window, Self.makeHeaderBar())
+    let header = Self.makeHeaderBar()
+    gtk_window_set_titlebar(window, header)
+    addConnectionStatus(to: header)
 
     let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     gtk_box_append(cast(content), banner.widget)
@@ -36,6 +55,7 @@ final class MainWindow: Widget {
     composer.actions.insert(into: widget, prefix: "composer")
 
     bindComposer()
+    bindIRC()
     bindStoreSafety()
     makeActions()
     actions.append(
@@ -101,14 +121,19 @@ final class MainWindow: Widget {
   private func bindComposer() {
     composer.onSend = { [unowned self] message in
       do {
-        // Stored first: a message on screen is a message on disk.
+        // Stored first: a message on screen is a message on disk (on IRC, pending until the
+        // server's echo).
+        let store = { [unowned self] () throws -> Message in
+          if let irc, let target = irc.mainTarget { return try irc.send(message, to: target) }
+          return try session.send(message)
+        }
         let stored: Message
         do {
-          stored = try session.send(message)
+          stored = try store()
         } catch StoreError.corrupt {
           // The history is damaged: replace it with what can be salvaged, then send again.
           recoverFromCorruption()
-          stored = try session.send(message)
+          stored = try store()
         }
         BenchProbe.stored(stored.body)
         transcript.append(stored, own: true)
@@ -132,9 +157,79 @@ final class MainWindow: Widget {
         return false
       }
     }
-    composer.lastOwnMessage = { [unowned self] in session.lastOwnMessage() }
+    // IRC has no edits: Up edits the last own message of the local history only.
+    composer.lastOwnMessage = { [unowned self] in irc == nil ? session.lastOwnMessage() : nil }
     composer.onScroll = { [unowned self] action in transcript.scroll(action) }
     composer.onDraftChanged = { [unowned self] draft in session.saveDraft(draft) }
+  }
+
+  /// Binds the IRC client's news to the transcript, the subtitle, the banner and the
+  /// notifications; the client decides everything, this only shows it.
+  private func bindIRC() {
+    guard let irc else { return }
+    irc.onStored = { [unowned self] messages in
+      transcript.append(contentsOf: messages.filter { $0.conversation == transcript.conversation })
+    }
+    irc.onChanged = { [unowned self] message in transcript.replace(message) }
+    irc.onMerged = { [unowned self] conversation in
+      if conversation == transcript.conversation { transcript.reloadHistory() }
+    }
+    irc.onStatus = { [unowned self] in updateConnectionStatus() }
+    irc.onStoreError = { [unowned self] sentence in banner.show(sentence) }
+    irc.onUntrustedCertificate = { [unowned self] fingerprint in
+      banner.show(
+        "\(irc.url.host) presented a certificate this computer does not trust. "
+          + "SHA-256 fingerprint: \(fingerprint)",
+        action: "Trust this certificate"
+      ) { [unowned self] in
+        irc.trusted.insert(fingerprint)
+        onTrustCertificate(fingerprint)
+        irc.reconnect()
+      }
+    }
+    irc.onReceived = { [unowned self] message, isPrivate in
+      let active = gtk_window_is_active(window) != 0
+      guard MessageDisplay.notifies(message, isPrivate: isPrivate, windowActive: active) else {
+        Log.debug("no notification for \(message.id): the window is active")
+        return
+      }
+      Log.debug("notifying \(message.id)")
+      Notifier.send(message, isPrivate: isPrivate, application: application)
+    }
+    transcript.onRetry = { message in irc.retry(message) }
+    Signal.connect(reconnectButton.pointer, "clicked") { irc.reconnect() }
+    updateConnectionStatus()
+  }
+
+  private func addConnectionStatus(to header: UnsafeMutablePointer<GtkWidget>) {
+    let titles = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    let title = gtk_label_new(AppInfo.name)
+    gtk_widget_add_css_class(title, "title")
+    gtk_box_append(cast(titles), title)
+    subtitle.addCSSClass("connection-subtitle")
+    subtitle.setAccessibleLabel("Connection")
+    gtk_label_set_ellipsize(subtitle.opaque, PANGO_ELLIPSIZE_END)
+    gtk_label_set_selectable(subtitle.opaque, 0)
+    subtitle.isVisible = irc != nil
+    gtk_box_append(cast(titles), subtitle.widget)
+    gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
+    gtk_header_bar_set_title_widget(OpaquePointer(header), titles)
+    reconnectButton.setAccessibleLabel("Reconnect")
+    reconnectButton.isVisible = false
+    gtk_header_bar_pack_start(OpaquePointer(header), reconnectButton.widget)
+  }
+
+  private func updateConnectionStatus() {
+    guard let irc else { return }
+    let text = irc.state.subtitle(
+      conversation: irc.mainTarget, host: irc.url.host, waiting: irc.waiting)
+    gtk_label_set_text(subtitle.opaque, text)
+    // GtkLabel names itself after its text on every change; screen readers and tests find the
+    // subtitle by its role's name `Connection` (SPEC §7) and read the text through it.
+    subtitle.setAccessibleLabel("Connection")
+    Accessible.setDescription(subtitle.widget, text)
+    gtk_widget_set_tooltip_text(subtitle.widget, text)
+    reconnectButton.isVisible = irc.state.offersReconnect
   }
 
   private func bindStoreSafety() {

@@ -13,6 +13,8 @@ import NatterCore
 final class TranscriptRow: Widget {
   /// A tag chip was clicked; the transcript filters by that tag.
   var onTag: (String) -> Void = { _ in }
+  /// `Retry` was clicked on the failed message this row shows.
+  var onRetry: (Message) -> Void = { _ in }
   /// `Show more` was clicked on a folded message.
   var onShowMore: (Message) -> Void = { _ in }
   /// The position the row shows, or -1 while unbound.
@@ -22,6 +24,9 @@ final class TranscriptRow: Widget {
   private var daySeparator: Widget?
   private var header: (box: Widget, sender: Widget, time: Widget)?
   private var footer: (box: Widget, tags: Widget, edited: Widget)?
+  /// `Sending…` or the refusal with `Retry`, built for the first message on its way.
+  private var delivery: (box: Widget, clock: Widget, note: Widget, retry: Widget)?
+  private var shownMessage: Message?
   private var showMoreButton: Widget?
   /// The message shown, while its body is folded (for `Show more`).
   private(set) var foldedMessage: Message?
@@ -77,9 +82,10 @@ final class TranscriptRow: Widget {
     }
     header?.box.isVisible = showsHeader
 
+    shownMessage = message
     // A long body shows its first lines and `Show more`: bounded work per row (MessageFold).
-    let preview = MessageFold.preview(of: message.body)
-    if let markup = MessageMarkup.markup(for: preview.text) {
+    let preview = MessageFold.preview(of: MessageDisplay.body(of: message))
+    if message.kind != .status, let markup = MessageMarkup.markup(for: preview.text) {
       gtk_label_set_markup(body.opaque, markup)
     } else {
       // Plain text: user text is never markup.
@@ -91,6 +97,20 @@ final class TranscriptRow: Widget {
       makeShowMoreButton().isVisible = true
     } else {
       showMoreButton?.isVisible = false
+    }
+    setCSSClass("pending", message.delivery == .pending)
+    setCSSClass("failed", message.delivery == .failed)
+    setCSSClass("status-line", message.kind == .status)
+    setCSSClass("mention", message.mentionsMe)
+    setCSSClass("action", message.kind == .action)
+    if let note = MessageDisplay.deliveryNote(of: message) {
+      let delivery = makeDelivery()
+      gtk_label_set_text(delivery.note.opaque, note)
+      delivery.clock.isVisible = message.delivery == .pending
+      delivery.retry.isVisible = MessageDisplay.offersRetry(message)
+      delivery.box.isVisible = true
+    } else {
+      delivery?.box.isVisible = false
     }
 
     let showsFooter = message.edited || !message.tags.isEmpty
@@ -108,6 +128,8 @@ final class TranscriptRow: Widget {
     daySeparator?.isVisible = false
     header?.box.isVisible = false
     footer?.box.isVisible = false
+    delivery?.box.isVisible = false
+    shownMessage = nil
     showMoreButton?.isVisible = false
     foldedMessage = nil
     gtk_label_set_use_markup(body.opaque, 0)
@@ -135,7 +157,36 @@ final class TranscriptRow: Widget {
     return footer.box.isVisible && footer.edited.isVisible
   }
 
+  private func setCSSClass(_ name: String, _ on: Bool) {
+    if on { addCSSClass(name) } else { removeCSSClass(name) }
+  }
+
   // MARK: Parts built on first use
+
+  private func makeDelivery() -> (box: Widget, clock: Widget, note: Widget, retry: Widget) {
+    if let delivery { return delivery }
+    let box = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+    let clock = Widget(gtk_image_new_from_icon_name("document-open-recent-symbolic"))
+    clock.addCSSClass("delivery-note")
+    let note = Widget(gtk_label_new(nil))
+    note.addCSSClass("delivery-note")
+    gtk_label_set_wrap(note.opaque, 1)
+    gtk_label_set_xalign(note.opaque, 0)
+    let retry = Widget(gtk_button_new_with_label("Retry"))
+    retry.addCSSClass("flat")
+    retry.setAccessibleLabel("Retry")
+    Signal.connect(retry.pointer, "clicked") { [weak self] in
+      guard let self, let shownMessage else { return }
+      onRetry(shownMessage)
+    }
+    gtk_widget_set_valign(retry.widget, GTK_ALIGN_CENTER)
+    gtk_box_append(box.typed(), clock.widget)
+    gtk_box_append(box.typed(), note.widget)
+    gtk_box_append(box.typed(), retry.widget)
+    gtk_box_insert_child_after(typed(), box.widget, body.widget)
+    delivery = (box, clock, note, retry)
+    return (box, clock, note, retry)
+  }
 
   private func makeDaySeparator() -> Widget {
     if let daySeparator { return daySeparator }

@@ -12,6 +12,7 @@ extension TranscriptView {
       let row = TranscriptRow()
       row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
       row.onShowMore = { [weak self] message in self?.showWhole(message) }
+      row.onRetry = { [weak self] message in self?.onRetry(message) }
       gtk_list_item_set_activatable(OpaquePointer(item), 0)
       gtk_list_item_set_child(OpaquePointer(item), row.widget)
       rows[item] = row

@@ -40,7 +40,7 @@ extension TranscriptView {
     do {
       found = try store.search(
         query: query.textTerms.joined(separator: " "), tags: query.tagTerms,
-        limit: Self.searchLimit)
+        limit: Self.searchLimit, in: conversation)
     } catch {
       Log.warning("search failed: \(error)")
     }

@@ -25,12 +25,16 @@ final class TranscriptView: Widget {
   var onSearchClosed: () -> Void = {}
   /// The search bar opened or closed.
   var onSearchModeChanged: () -> Void = {}
+  /// `Retry` on a failed message.
+  var onRetry: (Message) -> Void = { _ in }
   /// The first frame with the transcript was painted: the time for work kept off start-up.
   var onFirstFrame: () -> Void = {}
   /// Reading the history failed (the window decides whether it is damage to recover from).
   var onReadError: (Error) -> Void = { _ in }
 
   let store: MessageStore
+  /// The conversation shown (`notes`, or an IRC conversation's URL).
+  let conversation: String
   let list: Widget
   let scroller: Widget
   let jumpButton: Widget
@@ -55,10 +59,12 @@ final class TranscriptView: Widget {
   var jumpLabel = "↓ Latest"
 
   /// A transcript of `store`'s history, first shown `height` pixels tall (about).
-  init(store: MessageStore, height: Int = 640) {
+  init(store: MessageStore, conversation: String = Message.notes, height: Int = 640) {
     self.store = store
-    let count = (try? store.count()) ?? 0
-    history = TranscriptPager(source: StorePageSource(store: store), count: count)
+    self.conversation = conversation
+    let count = (try? store.count(conversation: conversation)) ?? 0
+    history = TranscriptPager(
+      source: StorePageSource(store: store, conversation: conversation), count: count)
     model = IndexListModel(count: count, showingLast: Self.rowsBeforeFirstFrame(height: height))
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
     g_object_ref(model.pointer)  // the selection model takes this reference
@@ -109,7 +115,23 @@ final class TranscriptView: Widget {
     updateJumpButton()
   }
 
-  /// A stored message changed (an edit): its row shows the new text and `edited`.
+  /// Messages stored after every other one, in order (a burst from a server is one call).
+  func append(contentsOf messages: [Message]) {
+    guard !messages.isEmpty else { return }
+    for message in messages { history.appended(message) }
+    if let results {
+      let matching = messages.filter(results.query.matches)
+      for message in matching { results.pager.appended(message) }
+      guard !matching.isEmpty else { return }
+      model.append(matching.count)
+    } else {
+      model.append(messages.count)
+    }
+    if policy.messagesAppended(count: messages.count) == .scrollToBottom { scrollToBottom() }
+    updateJumpButton()
+  }
+
+  /// A stored message changed (an edit, a delivery confirmed or refused): its row shows it.
   func replace(_ message: Message) {
     let position = history.replaced(message)
     if let results {
@@ -119,10 +141,11 @@ final class TranscriptView: Widget {
     }
   }
 
-  /// The stored history changed under the window (an import by another process, a recovery):
-  /// shows it again from the newest message. A search keeps its results until it closes.
+  /// The stored history changed under the window (an import by another process, a recovery,
+  /// a server's history playback stored among older messages): shows the conversation again
+  /// from the newest message. A search keeps its results until it closes.
   func reloadHistory() {
-    let count = (try? store.count()) ?? 0
+    let count = (try? store.count(conversation: conversation)) ?? 0
     history.reset(count: count)
     if results == nil { reloadRows(count: count) }
   }

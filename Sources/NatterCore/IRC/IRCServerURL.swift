@@ -1,0 +1,118 @@
+/// An account as `natter --connect` takes it: `ircs://NICK@HOST[:PORT]/#chan[,#other]`
+/// (`irc://` for plain TCP), SPEC §9. Parsing says exactly what is wrong, so the command line
+/// can print it and save nothing.
+public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
+  public var tls: Bool
+  public var nick: String
+  public var host: String
+  public var port: Int
+  public var channels: [String]
+
+  public init(tls: Bool, nick: String, host: String, port: Int? = nil, channels: [String]) {
+    self.tls = tls
+    self.nick = nick
+    self.host = host
+    self.port = port ?? (tls ? 6697 : 6667)
+    self.channels = channels
+  }
+
+  /// What is wrong with a URL, as a sentence for standard error.
+  public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+  }
+
+  /// Parses `text`; `defaultNick` is used when the URL names no nickname.
+  public init(parsing text: String, defaultNick: String) throws(Problem) {
+    let scheme: Bool
+    let rest: Substring
+    if text.lowercased().hasPrefix("ircs://") {
+      scheme = true
+      rest = text.dropFirst(7)
+    } else if text.lowercased().hasPrefix("irc://") {
+      scheme = false
+      rest = text.dropFirst(6)
+    } else {
+      throw Problem(description: "\"\(text)\" is not an irc:// or ircs:// URL")
+    }
+    let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+    var authority = rest[..<slash]
+    // The channels are the fragment-like tail; `#` is never a fragment here.
+    let path = slash < rest.endIndex ? rest[rest.index(after: slash)...] : ""
+    var nick = defaultNick
+    if let at = authority.lastIndex(of: "@") {
+      nick = String(authority[..<at])
+      authority = authority[authority.index(after: at)...]
+      guard Self.isValidNick(nick) else {
+        throw Problem(description: "\"\(nick)\" is not a nickname a server would accept")
+      }
+    }
+    var host = String(authority)
+    var port: Int?
+    if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+      host = String(authority[..<colon])
+      let digits = authority[authority.index(after: colon)...]
+      guard let number = Int(digits), (1...65535).contains(number) else {
+        throw Problem(description: "the port \"\(digits)\" is not a number from 1 to 65535")
+      }
+      port = number
+    }
+    if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    guard !host.isEmpty else { throw Problem(description: "the URL has no server name") }
+    guard !host.contains(where: { $0 == " " || $0 == "/" || $0 == "#" || $0 == "," }) else {
+      throw Problem(description: "\"\(host)\" is not a server name")
+    }
+    var channels: [String] = []
+    for name in path.split(separator: ",", omittingEmptySubsequences: true) {
+      let channel = String(name)
+      guard Self.isValidChannel(channel) else {
+        throw Problem(
+          description: "\"\(channel)\" is not a channel name: it starts with # or & and has no "
+            + "spaces, commas or control characters")
+      }
+      channels.append(channel)
+    }
+    self.init(tls: scheme, nick: nick, host: host, port: port, channels: channels)
+  }
+
+  /// The URL back, as `settings.ini` keeps it.
+  public var description: String {
+    let defaultPort = tls ? 6697 : 6667
+    let portPart = port == defaultPort ? "" : ":\(port)"
+    return "\(tls ? "ircs" : "irc")://\(nick)@\(host)\(portPart)/\(channels.joined(separator: ","))"
+  }
+
+  /// The conversation's URL in the store and export (SPEC §6): `ircs://host/#chan`,
+  /// `ircs://host/alice`; the port only when it is not the default.
+  public func conversation(_ target: String) -> String {
+    let defaultPort = tls ? 6697 : 6667
+    let portPart = port == defaultPort ? "" : ":\(port)"
+    return "\(tls ? "ircs" : "irc")://\(host)\(portPart)/\(target)"
+  }
+
+  /// RFC 2812 channel names as servers accept them: a prefix, then up to 200 characters without
+  /// space, comma, BEL, NUL, CR or LF.
+  static func isValidChannel(_ name: String) -> Bool {
+    guard let first = name.first, first == "#" || first == "&", name.count >= 2,
+      name.count <= 200
+    else { return false }
+    return !name.unicodeScalars.contains { $0 == " " || $0 == "," || $0.value < 0x20 }
+  }
+
+  /// Whether a server would accept `nick` as a nickname.
+  public static func isNickname(_ nick: String) -> Bool { isValidNick(nick) }
+
+  /// A nickname: letters, digits and `[]\`_^{|}-`, not starting with a digit or `-`.
+  static func isValidNick(_ nick: String) -> Bool {
+    guard let first = nick.unicodeScalars.first, nick.unicodeScalars.count <= 30 else {
+      return false
+    }
+    let special = Set("[]\\`_^{|}".unicodeScalars)
+    func allowed(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || special.contains(scalar)
+          || ("0"..."9").contains(scalar) || scalar == "-")
+    }
+    guard allowed(first), !("0"..."9").contains(first), first != "-" else { return false }
+    return nick.unicodeScalars.allSatisfy(allowed)
+  }
+}

@@ -1,0 +1,32 @@
+/// How a stored message reads in the transcript, beyond its body: actions as `* nick text`,
+/// and the delivery note under a message on its way out (SPEC §9).
+public enum MessageDisplay {
+  /// The text of the row's body.
+  public static func body(of message: Message) -> String {
+    switch message.kind {
+    case .action: return "* \(message.sender) \(message.body)"
+    case .message, .notice, .status: return message.body
+    }
+  }
+
+  /// `Sending…` while pending (beside a clock), the server's reason when failed (it is a
+  /// whole sentence: "Your message could not be sent to #natter (the server says: …)."),
+  /// nil once sent.
+  public static func deliveryNote(of message: Message) -> String? {
+    switch message.delivery {
+    case .sent: return nil
+    case .pending: return "Sending…"
+    case .failed: return message.failureReason ?? "The server refused this message."
+    }
+  }
+
+  /// Whether the row offers `Retry`.
+  public static func offersRetry(_ message: Message) -> Bool { message.delivery == .failed }
+
+  /// Whether a message raises a desktop notification: a mention or a private message from
+  /// someone else, while the window is not the active one (SPEC §9).
+  public static func notifies(_ message: Message, isPrivate: Bool, windowActive: Bool) -> Bool {
+    guard !windowActive, message.kind != .status, message.delivery == .sent else { return false }
+    return message.mentionsMe || isPrivate
+  }
+}

@@ -1,0 +1,351 @@
+import CGtk
+import Foundation
+import GtkKit
+import NatterCore
+import NatterStore
+
+/// One IRC account at work: feeds NatterCore's `IRCConnection` with the GIO connection's lines
+/// and timer ticks, performs its effects in order, and keeps the store in step (every message
+/// stored before it is shown; the outbox is the pending rows). Knows no widget: the window
+/// listens to the callbacks.
+@MainActor
+final class IRCClient {
+  let url: IRCServerURL
+  private let store: MessageStore
+  private var connection: IRCConnection
+  private let saslAccount: String?
+  private var transport: LineConnection?
+  private var wakeSource: UInt32 = 0
+  /// When each message's first line was written, for the send-to-echo figure in the log.
+  private var writtenAt: [String: Date] = [:]
+  /// Certificates the user trusted (lowercase hex SHA-256).
+  var trusted: Set<String>
+
+  /// Messages stored at the end of a conversation, in order.
+  var onStored: ([Message]) -> Void = { _ in }
+  /// A stored message changed (confirmed, failed, retried).
+  var onChanged: (Message) -> Void = { _ in }
+  /// Messages were stored among older ones (a history playback): the transcript reloads.
+  var onMerged: (String) -> Void = { _ in }
+  /// The connection state or the number of waiting messages changed.
+  var onStatus: () -> Void = {}
+  /// The server's certificate failed verification; its SHA-256 fingerprint.
+  var onUntrustedCertificate: (String) -> Void = { _ in }
+  /// A received message that may deserve a notification, and whether it is private.
+  var onReceived: (Message, Bool) -> Void = { _, _ in }
+  /// A storage failure, as a sentence for the banner.
+  var onStoreError: (String) -> Void = { _ in }
+
+  init(
+    url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
+    trusted: Set<String>
+  ) {
+    self.url = url
+    self.store = store
+    self.trusted = trusted
+    self.saslAccount = saslAccount
+    let pending: [IRCOutboxEntry]
+    do {
+      pending = try store.pendingOutbox()
+    } catch {
+      Log.warning("could not read the outbox: \(error)")
+      pending = []
+    }
+    let account = IRCAccount(
+      nick: url.nick, channels: url.channels.map { IRCAccount.Channel($0) },
+      saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password)
+    connection = IRCConnection(account: account, pending: pending)
+    Log.debug("IRC account \(account) on \(url.host):\(url.port), \(pending.count) waiting")
+  }
+
+  var state: IRCConnectionState { connection.state }
+  var nick: String { connection.nick }
+  var waiting: Int { connection.pending.count }
+
+  /// The conversation the window shows: the first channel, else the server itself.
+  var mainConversation: String { url.conversation(url.channels.first ?? "") }
+  var mainTarget: String? { url.channels.first }
+
+  func start() {
+    NetworkMonitor.onAvailable { [weak self] in
+      guard let self, case .disconnected = connection.state else { return }
+      Log.debug("the network is back; reconnecting now")
+      feed(.connectNow)
+    }
+    feed(.connectNow)
+  }
+
+  /// Signs in with SASL PLAIN from the next connection on (the password came from the Secret
+  /// Service after the client was made). Only before `start`: the outbox is carried over.
+  func usePassword(_ password: String) {
+    let old = connection.account
+    let account = IRCAccount(
+      nick: old.nick, userName: old.userName, realName: old.realName, channels: old.channels,
+      saslAccount: saslAccount ?? old.nick, saslPassword: password)
+    connection = IRCConnection(account: account, pending: connection.pending)
+  }
+
+  /// Closes the connection for good (the window is going away); pending messages stay stored
+  /// and go out with the next start.
+  func stop() {
+    MainLoop.cancel(wakeSource)
+    wakeSource = 0
+    transport?.close()
+    transport = nil
+    onStored = { _ in }
+    onChanged = { _ in }
+    onMerged = { _ in }
+    onStatus = {}
+  }
+
+  /// `Reconnect`: a new attempt now, whatever the backoff said.
+  func reconnect() {
+    if case .disconnected = connection.state {
+      feed(.connectNow)
+      return
+    }
+    transport?.close()
+    transport = nil
+    feed(.disconnected(reason: "Reconnecting"))
+    feed(.connectNow)
+  }
+
+  /// Stores `message` as pending for `target`, then hands it to the connection, which writes
+  /// it now or after reconnecting. Returns the stored form.
+  func send(_ message: Message, to target: String) throws -> Message {
+    let started = Date()
+    var stored = message
+    let input = IRCComposerInput(message.body)
+    let body: String
+    switch input {
+    case .message(let text):
+      body = text
+    case .action(let text):
+      body = text
+      stored.kind = .action
+    }
+    stored.body = body
+    stored.sender = connection.nick
+    stored.conversation = url.conversation(target)
+    stored.delivery = .pending
+    let outgoing = IRCOutgoing(
+      id: stored.id, target: target, body: body, tags: message.tags,
+      isAction: stored.kind == .action)
+    // Committed before anything is written: a crash from here on loses nothing.
+    try store.insertPending(stored, entry: IRCOutboxEntry(message: outgoing))
+    // Send to echo (SPEC §8) counts from here: storing is part of sending.
+    if connection.state == .ready { writtenAt[stored.id] = started }
+    feed(.send(outgoing))
+    onStatus()
+    return stored
+  }
+
+  /// `Retry` on a failed message: pending again and sent like a new one.
+  func retry(_ message: Message) {
+    guard message.delivery == .failed, let target = message.conversation.split(separator: "/").last
+    else { return }
+    let outgoing = IRCOutgoing(
+      id: message.id, target: String(target), body: message.body, tags: message.tags,
+      isAction: message.kind == .action)
+    do {
+      if let changed = try store.retry(id: message.id, entry: IRCOutboxEntry(message: outgoing)) {
+        onChanged(changed)
+      }
+      feed(.send(outgoing))
+      onStatus()
+    } catch {
+      Log.warning("could not retry \(message.id): \(error)")
+      onStoreError("The message could not be sent again.")
+    }
+  }
+
+  // MARK: Feeding the state machine
+
+  private func feed(_ input: IRCInput) {
+    perform(connection.handle(input, at: Date()))
+  }
+
+  private func perform(_ effects: [IRCEffect]) {
+    var received: [Message] = []
+    // Notified only once stored, and only when new (not a duplicate of a stored one).
+    var notable: [String: Bool] = [:]
+    var persistedOutbox = false
+    func flushReceived() {
+      for message in storeReceived(&received) {
+        if let isPrivate = notable[message.id] { onReceived(message, isPrivate) }
+      }
+    }
+    for effect in effects {
+      if case .event(.message) = effect {} else { flushReceived() }
+      switch effect {
+      case .write(let line):
+        if !persistedOutbox, line.contains("PRIVMSG ") {
+          // The lines of a pending message are fixed when first written; keep them so a
+          // restart writes the same ones.
+          persistedOutbox = true
+          persistOutbox()
+        }
+        Log.debug("→ \(effect.logDescription)")
+        transport?.write(line)
+      case .wake(let date):
+        MainLoop.cancel(wakeSource)
+        let milliseconds = max(0, date.timeIntervalSinceNow * 1000)
+        wakeSource = MainLoop.timeout(milliseconds: UInt32(min(milliseconds, 3_600_000)) + 1) {
+          [weak self] in
+          self?.wakeSource = 0
+          self?.feed(.tick)
+          return false
+        }
+      case .connect:
+        openTransport()
+      case .close:
+        transport?.close()
+        transport = nil
+      case .event(.message(let incoming)):
+        let message = message(from: incoming)
+        received.append(message)
+        let isPrivate = !connection.support.isChannel(incoming.conversation)
+        if !incoming.isOwn, isPrivate || incoming.mentionsMe { notable[message.id] = isPrivate }
+      case .event(let event):
+        handle(event)
+      }
+    }
+    flushReceived()
+  }
+
+  private func handle(_ event: IRCEvent) {
+    switch event {
+    case .stateChanged(let state):
+      Log.debug("IRC state \(state)")
+      onStatus()
+    case .history(let target, let messages):
+      do {
+        let stored = try store.insertReceived(messages.map(message(from:)))
+        if !stored.isEmpty { onMerged(url.conversation(target)) }
+      } catch {
+        report(error, storing: "the history of \(target)")
+      }
+    case .echoConfirmed(let id, let msgid, let time):
+      if let written = writtenAt.removeValue(forKey: id) {
+        let milliseconds = Date().timeIntervalSince(written) * 1000
+        Log.debug("echo of \(id) after \(String(format: "%.2f", milliseconds)) ms")
+      }
+      change { try store.confirm(id: id, msgid: msgid, time: time) }
+      onStatus()
+    case .deliveryProgress:
+      persistOutbox()
+    case .messageFailed(let id, let reason):
+      change { try store.fail(id: id, reason: reason) }
+      onStatus()
+    case .skippedLine(let line, let error):
+      Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
+    case .serverError(let error):
+      Log.info("server error \(error.code): \(error.serverText)")
+      // In the conversation on screen, whatever channel it names: until the sidebar (the
+      // next issue) shows the others, an error anywhere else would go unseen.
+      status(IRCStatusText.line(for: event), target: nil)
+    case .joined(let channel), .parted(let channel), .topic(let channel, _):
+      status(IRCStatusText.line(for: event), target: channel)
+    case .nickChanged:
+      status(IRCStatusText.line(for: event), target: nil)
+    case .registered, .members, .message:
+      break
+    }
+  }
+
+  private func change(_ body: () throws -> Message?) {
+    do {
+      if let message = try body() { onChanged(message) }
+    } catch {
+      report(error, storing: "a delivery update")
+    }
+  }
+
+  /// A quiet status line in `target`'s conversation, or the main one when it has none.
+  private func status(_ text: String?, target: String?) {
+    guard let text else { return }
+    let conversation =
+      target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
+      ?? mainConversation
+    var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
+    line.kind = .status
+    var lines = [line]
+    storeReceived(&lines)
+  }
+
+  /// Stores `messages` (emptying the list) and shows the new ones; returns those.
+  @discardableResult
+  private func storeReceived(_ messages: inout [Message]) -> [Message] {
+    guard !messages.isEmpty else { return [] }
+    defer { messages = [] }
+    do {
+      let stored = try store.insertReceived(messages)
+      if !stored.isEmpty { onStored(stored) }
+      return stored
+    } catch {
+      report(error, storing: "\(messages.count) received messages")
+      return []
+    }
+  }
+
+  private func persistOutbox() {
+    for entry in connection.pending {
+      do {
+        try store.updateOutbox(entry)
+      } catch {
+        Log.warning("could not keep the outbox entry \(entry.message.id): \(error)")
+      }
+    }
+  }
+
+  private func report(_ error: Error, storing what: String) {
+    Log.warning("could not store \(what): \(error)")
+    onStoreError(
+      (error as? StoreError)?.userMessage ?? "Messages from the server could not be saved.")
+  }
+
+  private func message(from incoming: IRCIncomingMessage) -> Message {
+    var message = Message(
+      id: incoming.msgid ?? UUID().uuidString.lowercased(), sender: incoming.sender,
+      sentAt: incoming.time ?? Date(), body: incoming.body, tags: incoming.tags,
+      conversation: url.conversation(incoming.conversation), msgid: incoming.msgid)
+    message.kind = incoming.isAction ? .action : incoming.isNotice ? .notice : .message
+    message.mentionsMe = incoming.mentionsMe
+    return message
+  }
+
+  // MARK: The socket
+
+  private func openTransport() {
+    transport?.close()
+    transport = LineConnection(
+      host: url.host, port: UInt16(url.port), tls: url.tls, pinned: trusted
+    ) { [weak self] opened, event in
+      // A late event from a connection already replaced is ignored.
+      guard let self, transport === opened else { return }
+      switch event {
+      case .connected:
+        feed(.connected)
+      case .lines(let lines):
+        var effects: [IRCEffect] = []
+        let now = Date()
+        for bytes in lines {
+          effects += connection.handle(.lineReceived(IRCText.decode(bytes)), at: now)
+        }
+        perform(effects)
+        // The window must never stop answering for more than 50 ms (SPEC §8): say when a
+        // batch of lines came close.
+        let spent = Date().timeIntervalSince(now) * 1000
+        if spent > 30 { Log.debug("\(lines.count) lines took \(Int(spent)) ms") }
+      case .closed(let reason):
+        transport = nil
+        if let fingerprint = opened.rejectedFingerprint {
+          onUntrustedCertificate(fingerprint)
+          feed(.disconnected(reason: "The server's certificate is not trusted"))
+        } else {
+          feed(.disconnected(reason: reason))
+        }
+      }
+    }
+  }
+}

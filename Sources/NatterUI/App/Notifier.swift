@@ -1,0 +1,21 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// Desktop notifications (GNotification) for mentions and private messages.
+@MainActor
+enum Notifier {
+  /// Shows one notification per conversation (a newer one replaces it); activating it
+  /// presents the window.
+  static func send(
+    _ message: Message, isPrivate: Bool, application: UnsafeMutablePointer<GtkApplication>
+  ) {
+    let title = isPrivate ? message.sender : "\(message.sender) mentioned you"
+    guard let notification = g_notification_new(title) else { return }
+    // Plain text: GNotification bodies are not markup on every server, and never ours.
+    g_notification_set_body(notification, MessageDisplay.body(of: message))
+    g_notification_set_default_action(notification, "app.present")
+    g_application_send_notification(cast(application), message.conversation, notification)
+    g_object_unref(raw(notification))
+  }
+}

@@ -1,0 +1,59 @@
+import CGtk
+import CSecret
+import Foundation
+import GtkKit
+
+/// The IRC password in the Secret Service (libsecret), looked up and stored asynchronously so a
+/// slow or missing keyring never holds the window. Nothing here logs a password.
+@MainActor
+enum SecretStore {
+  /// Looks up the password for `account` on `server`; `done` gets nil when there is none or no
+  /// Secret Service answers.
+  static func lookup(
+    server: String, account: String, _ done: @escaping @MainActor (String?) -> Void
+  ) {
+    let box = Unmanaged.passRetained(HandlerBox(done)).toOpaque()
+    let finished: GAsyncReadyCallback = { _, result, data in
+      guard let data else { return }
+      let handler = Unmanaged<HandlerBox<@MainActor (String?) -> Void>>.fromOpaque(data)
+        .takeRetainedValue().handler
+      var error: UnsafeMutablePointer<GError>?
+      let secret = secret_password_lookup_finish(result, &error)
+      if let failure = error {
+        let reason = string(failure.pointee.message) ?? "unknown error"
+        MainActor.assumeIsolated { Log.info("no Secret Service password: \(reason)") }
+      }
+      g_clear_error(&error)
+      let password = secret.map { String(cString: $0) }
+      if let secret { secret_password_free(secret) }
+      MainActor.assumeIsolated { handler(password) }
+    }
+    natter_secret_lookup(server, account, finished, box)
+  }
+
+  /// Stores `password` for `account` on `server`, replacing an earlier one.
+  static func store(server: String, account: String, password: String) {
+    let finished: GAsyncReadyCallback = { _, result, _ in
+      var error: UnsafeMutablePointer<GError>?
+      let stored = secret_password_store_finish(result, &error) != 0
+      let reason = error.flatMap { string($0.pointee.message) } ?? ""
+      g_clear_error(&error)
+      MainActor.assumeIsolated {
+        if stored {
+          Log.debug("the IRC password is in the Secret Service")
+        } else {
+          Log.warning("could not keep the IRC password in the Secret Service: \(reason)")
+        }
+      }
+    }
+    natter_secret_store(
+      server, account, "Natter IRC password for \(account) on \(server)", password, finished,
+      nil)
+  }
+}
+
+/// The boxed closure of one asynchronous call, released when it finishes.
+private final class HandlerBox<Handler> {
+  let handler: Handler
+  init(_ handler: Handler) { self.handler = handler }
+}

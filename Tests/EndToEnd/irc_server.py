@@ -1,0 +1,241 @@
+"""A real IRC server for the end-to-end tests: Debian's InspIRCd on a free loopback port with a
+private directory, and a raw-socket IRC client to talk to Natter through it.
+
+Only 127.0.0.1 is used. Every wait is for something observable, with a timeout.
+"""
+
+import os
+import re
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import tempfile
+import time
+
+from natter_e2e import wait_until
+
+INSPIRCD = shutil.which("inspircd") or "/usr/sbin/inspircd"
+
+CONFIG = """
+<server name="irc.test" description="Natter test server" network="NatterTest" id="{sid}">
+<admin name="Natter tests" nick="admin" email="admin@irc.test">
+<bind address="127.0.0.1" port="{port}" type="clients">
+{tls_bind}
+<connect allow="127.0.0.1" timeout="60" pingfreq="120" commandrate="100000000" fakelag="off"
+         threshold="1000000" sendq="16777216" recvq="1048576" localmax="1000" globalmax="1000"
+         maxchans="50" limit="5000" resolvehostnames="no" useident="no">
+<pid file="{dir}/inspircd.pid">
+<files motd="{dir}/motd.txt">
+<dns timeout="1">
+<log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="{dir}/ircd.log">
+<options defaultmodes="ntoH 100:1d" allowhalfop="no">
+<limits maxline="8704" maxnick="30" maxchan="64" maxtopic="307" maxquit="255">
+<security hidesplits="no" announceinvites="dynamic" maxtargets="20" customversion="">
+<performance netbuffersize="65536" somaxconn="128" softlimit="1024" clonesonconnect="no"
+             timeskipwarn="0" quietbursts="yes">
+<class name="flood" privs="users/flood/no-throttle users/flood/increased-buffers" commands="MODE">
+<type name="Flooder" classes="flood">
+<oper name="flooder" password="flood" host="*@127.0.0.1" type="Flooder">
+<module name="cap">
+<module name="ircv3">
+<module name="ircv3_ctctags">
+<module name="ircv3_echomessage">
+<module name="ircv3_msgid">
+<module name="ircv3_servertime">
+<module name="ircv3_batch">
+<module name="ircv3_labeledresponse">
+<module name="chanhistory">
+<chanhistory maxlines="200" notice="no" prefixmsg="no" bots="yes">
+{tls_module}
+{link}
+"""
+
+LINK = """
+<bind address="127.0.0.1" port="{server_port}" type="servers">
+<module name="spanningtree">
+<link name="{other}" ipaddr="127.0.0.1" port="{other_port}" sendpass="pw" recvpass="pw">
+{autoconnect}
+"""
+
+TLS_MODULE = """
+<module name="ssl_gnutls">
+<sslprofile name="t" provider="gnutls" certfile="{dir}/cert.pem" keyfile="{dir}/key.pem"
+            hash="sha256" requestclientcert="no" dhfile="">
+"""
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class IRCServer:
+    """One inspircd process; `stop()` kills it by its PID, `start()` brings it back on the
+    same ports."""
+
+    def __init__(self, tls=False, name="irc.test", sid="1AA", link=None, server_port=None):
+        """`link`: (other server's name, its servers port, whether this one autoconnects);
+        `server_port` is this one's port for servers."""
+        self.dir = tempfile.mkdtemp(prefix="natter-ircd-")
+        self.port = free_port()
+        self.server_port = server_port or free_port()
+        self.tls_port = free_port() if tls else None
+        self.fingerprint = None
+        with open(os.path.join(self.dir, "motd.txt"), "w") as f:
+            f.write("Natter test server\n")
+        tls_bind = tls_module = ""
+        if tls:
+            subprocess.run(
+                ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+                 "-keyout", f"{self.dir}/key.pem", "-out", f"{self.dir}/cert.pem",
+                 "-days", "2", "-subj", "/CN=localhost"],
+                check=True, capture_output=True)
+            der = subprocess.run(
+                ["openssl", "x509", "-in", f"{self.dir}/cert.pem", "-outform", "DER"],
+                check=True, capture_output=True).stdout
+            import hashlib
+            self.fingerprint = hashlib.sha256(der).hexdigest()
+            tls_bind = (f'<bind address="127.0.0.1" port="{self.tls_port}" type="clients" '
+                        'sslprofile="t">')
+            tls_module = TLS_MODULE.format(dir=self.dir)
+        self.config = os.path.join(self.dir, "inspircd.conf")
+        with open(self.config, "w") as f:
+            link_text = ""
+            if link:
+                other, other_port, autoconnect = link
+                link_text = LINK.format(
+                    server_port=self.server_port, other=other, other_port=other_port,
+                    autoconnect=(f'<autoconnect period="1s" server="{other}">'
+                                 if autoconnect else ""))
+            f.write(CONFIG.format(sid=sid, port=self.port, dir=self.dir, tls_bind=tls_bind,
+                                  tls_module=tls_module, link=link_text)
+                    .replace('name="irc.test"', f'name="{name}"'))
+        self.process = None
+        self.start()
+
+    def start(self):
+        self.log = open(os.path.join(self.dir, "stdout.txt"), "ab")
+        self.process = subprocess.Popen(
+            [INSPIRCD, f"--config={self.config}", "--nofork", "--runasroot"],
+            stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        wait_until(self._listening, timeout=20, what="inspircd listening")
+
+    def _listening(self):
+        if self.process.poll() is not None:
+            raise AssertionError("inspircd exited: " + self.output())
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+            return True
+        except OSError:
+            return False
+
+    def output(self):
+        parts = []
+        for name in ("stdout.txt", "ircd.log"):
+            try:
+                with open(os.path.join(self.dir, name), errors="replace") as f:
+                    parts.append(f.read()[-4000:])
+            except OSError:
+                pass
+        return "\n".join(parts)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        if self.log:
+            self.log.close()
+            self.log = None
+
+    def close(self):
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def url(self, nick, channels, tls=False):
+        if tls:
+            return f"ircs://{nick}@127.0.0.1:{self.tls_port}/{','.join(channels)}"
+        return f"irc://{nick}@127.0.0.1:{self.port}/{','.join(channels)}"
+
+
+class IRCClient:
+    """A second, real IRC client: raw lines over a socket, with the IRCv3 caps Natter uses."""
+
+    def __init__(self, port, nick, caps=("message-tags", "server-time", "echo-message"),
+                 tls=False):
+        self.nick = nick
+        raw = socket.create_connection(("127.0.0.1", port), timeout=10)
+        if tls:
+            context = ssl.create_default_context()
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+            raw = context.wrap_socket(raw)
+        self.sock = raw
+        self.buffer = b""
+        self.lines = []
+        if caps:
+            self.send("CAP REQ :" + " ".join(caps))
+        self.send(f"NICK {nick}")
+        self.send(f"USER {nick} 0 * :{nick}")
+        if caps:
+            self.send("CAP END")
+        self.wait_for(lambda line: f" 001 {nick} " in line, what="registration")
+
+    def send(self, line):
+        data = line.encode() if isinstance(line, str) else line
+        self.sock.sendall(data + b"\r\n")
+
+    def send_many(self, lines):
+        self.sock.sendall(b"".join(
+            (line.encode() if isinstance(line, str) else line) + b"\r\n" for line in lines))
+
+    def read(self, timeout):
+        self.sock.settimeout(timeout)
+        try:
+            data = self.sock.recv(65536)
+        except (socket.timeout, ssl.SSLWantReadError):
+            return
+        if not data:
+            raise AssertionError("the server closed the connection")
+        self.buffer += data
+        while b"\r\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\r\n", 1)
+            text = line.decode("utf-8", errors="replace")
+            if text.startswith("PING "):
+                self.send("PONG " + text[5:])
+            self.lines.append(text)
+
+    def wait_for(self, predicate, timeout=10.0, what="a line"):
+        """The first line (seen before or arriving) that satisfies predicate."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for line in self.lines:
+                if predicate(line):
+                    return line
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; saw: {self.lines[-10:]}")
+            self.read(0.1)
+
+    def privmsgs(self, target):
+        """The texts of PRIVMSGs seen to target, in order."""
+        pattern = re.compile(r"^(?:@\S+ )?:(\S+?)!\S+ PRIVMSG (\S+) :(.*)$")
+        texts = []
+        for line in self.lines:
+            match = pattern.match(line)
+            if match and match.group(2).lower() == target.lower():
+                texts.append(match.group(3))
+        return texts
+
+    def drain(self, seconds=0.2):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.read(0.05)
+
+    def close(self):
+        try:
+            self.send("QUIT :bye")
+        except OSError:
+            pass
+        self.sock.close()

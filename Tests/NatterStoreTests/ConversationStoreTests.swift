@@ -1,0 +1,119 @@
+import Foundation
+import NatterCore
+import Testing
+
+@testable import NatterStore
+
+/// Conversations, messages from a server and the outbox (SPEC §6, §9).
+@Suite struct ConversationStoreTests {
+  private let channel = "ircs://irc.test/#natter"
+
+  private func received(_ n: Int, msgid: String?, body: String? = nil) -> Message {
+    var message = Fixtures.message(n, sender: "bob", body: body)
+    message.conversation = channel
+    message.msgid = msgid
+    return message
+  }
+
+  private func outgoing(_ message: Message) -> IRCOutboxEntry {
+    IRCOutboxEntry(
+      message: IRCOutgoing(id: message.id, target: "#natter", body: message.body))
+  }
+
+  @Test func conversationsPageSeparately() throws {
+    let store = try MessageStore.inMemory()
+    try store.insert(Fixtures.message(1))
+    try store.insertReceived([received(2, msgid: "a"), received(3, msgid: "b")])
+    #expect(try store.count(conversation: Message.notes) == 1)
+    #expect(try store.count(conversation: channel) == 2)
+    #expect(try store.count() == 3)
+    let newest = try store.messages(in: channel, before: nil, limit: 10)
+    #expect(newest.map(\.msgid) == ["b", "a"])
+    #expect(newest.allSatisfy { $0.conversation == channel })
+    let older = try store.messages(in: channel, before: MessageCursor(newest[0]), limit: 10)
+    #expect(older.map(\.msgid) == ["a"])
+    #expect(try store.messages(in: channel, fromPosition: 1, limit: 5).map(\.msgid) == ["b"])
+    #expect(try store.messages(in: Message.notes, before: nil, limit: 10).count == 1)
+  }
+
+  @Test func receivedMessagesAreDeduplicatedByMsgidElseByTimeSenderAndText() throws {
+    let store = try MessageStore.inMemory()
+    let first = try store.insertReceived([received(1, msgid: "x"), received(2, msgid: nil)])
+    #expect(first.count == 2)
+    // The same again, as a history playback would give them, under new local ids.
+    var replayed = received(1, msgid: "x")
+    replayed = Message(
+      id: "other", sender: replayed.sender, sentAt: replayed.sentAt, body: replayed.body,
+      conversation: channel, msgid: "x")
+    var again = received(2, msgid: nil)
+    again = Message(
+      id: "another", sender: again.sender, sentAt: again.sentAt, body: again.body,
+      conversation: channel)
+    #expect(try store.insertReceived([replayed, again, received(3, msgid: "y")]).count == 1)
+    #expect(try store.count(conversation: channel) == 3)
+  }
+
+  @Test func theOutboxIsThePendingRowsUntilConfirmed() throws {
+    let dir = try TemporaryDirectory()
+    var message = Fixtures.message(1, body: "hello")
+    message.conversation = channel
+    do {
+      let store = try Fixtures.store(in: dir)
+      try store.insertPending(message, entry: outgoing(message))
+      #expect(try store.message(id: message.id)?.delivery == .pending)
+    }
+    // A new process finds the outbox where the old one left it.
+    let store = try Fixtures.store(in: dir)
+    var entries = try store.pendingOutbox()
+    #expect(entries.map(\.message.id) == [message.id])
+    entries[0].texts = ["hello"]
+    try store.updateOutbox(entries[0])
+    #expect(try store.pendingOutbox().first?.texts == ["hello"])
+    let time = Fixtures.baseDate.addingTimeInterval(100)
+    let confirmed = try #require(try store.confirm(id: message.id, msgid: "srv1", time: time))
+    #expect(confirmed.delivery == .sent && confirmed.msgid == "srv1" && confirmed.sentAt == time)
+    #expect(try store.pendingOutbox().isEmpty)
+    // The server's playback of our own message is now a duplicate.
+    #expect(try store.insertReceived([received(5, msgid: "srv1")]).isEmpty)
+  }
+
+  @Test func aRefusedMessageFailsWithTheReasonAndRetryMakesItPendingAgain() throws {
+    let store = try MessageStore.inMemory()
+    var message = Fixtures.message(1, body: "hello")
+    message.conversation = channel
+    try store.insertPending(message, entry: outgoing(message))
+    let failed = try #require(try store.fail(id: message.id, reason: "Cannot send to #natter."))
+    #expect(failed.delivery == .failed && failed.failureReason == "Cannot send to #natter.")
+    #expect(try store.pendingOutbox().isEmpty)
+    let retried = try #require(try store.retry(id: message.id, entry: outgoing(message)))
+    #expect(retried.delivery == .pending && retried.failureReason == nil)
+    #expect(try store.pendingOutbox().count == 1)
+  }
+
+  @Test func exportCarriesTheConversationAndImportKeepsIt() throws {
+    let dir = try TemporaryDirectory()
+    let store = try Fixtures.store(in: dir)
+    try store.insert(Fixtures.message(1, body: "a note"))
+    try store.insertReceived([received(2, msgid: "srv2", body: "from the channel")])
+    var status = received(3, msgid: nil, body: "You joined #natter")
+    status.kind = .status
+    try store.insertReceived([status])
+    let file = dir.file("out.jsonl")
+    #expect(try store.export(to: file) == 2)  // status lines are not messages
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let lines = text.split(separator: "\n")
+    #expect(!lines[0].contains("conversation"))
+    // A server's message is exported under its msgid, with its conversation's URL.
+    #expect(lines[1].contains(#""id":"srv2""#))
+    #expect(lines[1].hasSuffix(#","conversation":"ircs://irc.test/#natter"}"#))
+
+    let other = try MessageStore.inMemory()
+    let summary = try other.import(from: file)
+    #expect(summary.inserted == 2)
+    #expect(try other.count(conversation: channel) == 1)
+    #expect(try other.count(conversation: Message.notes) == 1)
+    // Importing again, and the server playing it back, add nothing.
+    #expect(try other.import(from: file).skippedDuplicates == 2)
+    #expect(try other.insertReceived([received(9, msgid: "srv2")]).isEmpty)
+  }
+}

@@ -60,38 +60,25 @@ extension MessageStore {
 
   // MARK: Paging one conversation (the same keyset reads as the whole history's)
 
-  /// Up to `limit` messages of `conversation` older than `cursor` (or the newest), newest first.
-  public func messages(in conversation: String, before cursor: MessageCursor?, limit: Int) throws
-    -> [Message]
-  {
+  /// Up to `limit` messages of `conversation` beyond `cursor` in `direction`, nearest first
+  /// (as `messages(_:from:limit:)` does for the whole history).
+  public func messages(
+    in conversation: String, _ direction: PageDirection, from cursor: MessageCursor?, limit: Int
+  ) throws -> [Message] {
     let id = try conversationRowID(url: conversation)
+    let (comparison, order) = direction == .older ? ("<", "DESC") : (">", "")
+    let filter = cursor == nil ? "" : "AND (sent_at, id) \(comparison) (?2, ?3)"
     let statement = try db.cached(
       """
       SELECT \(Self.messageColumns) FROM messages INDEXED BY messages_by_conversation
-      WHERE conversation_id = ?1 AND (sent_at, id) < (?2, ?3)
-      ORDER BY sent_at DESC, id DESC LIMIT ?4
+      WHERE conversation_id = ?1 \(filter)
+      ORDER BY sent_at \(order), id \(order) LIMIT ?4
       """)
     try statement.bind(1, id)
-    try statement.bind(2, cursor?.sentAtMilliseconds ?? Int64.max)
-    try statement.bind(3, cursor?.id ?? "")
-    try statement.bind(4, limit)
-    return try messages(from: statement)
-  }
-
-  /// Up to `limit` messages of `conversation` newer than `cursor`, oldest first.
-  public func messages(in conversation: String, after cursor: MessageCursor, limit: Int) throws
-    -> [Message]
-  {
-    let id = try conversationRowID(url: conversation)
-    let statement = try db.cached(
-      """
-      SELECT \(Self.messageColumns) FROM messages INDEXED BY messages_by_conversation
-      WHERE conversation_id = ?1 AND (sent_at, id) > (?2, ?3)
-      ORDER BY sent_at, id LIMIT ?4
-      """)
-    try statement.bind(1, id)
-    try statement.bind(2, cursor.sentAtMilliseconds)
-    try statement.bind(3, cursor.id)
+    if let cursor {
+      try statement.bind(2, cursor.sentAtMilliseconds)
+      try statement.bind(3, cursor.id)
+    }
     try statement.bind(4, limit)
     return try messages(from: statement)
   }

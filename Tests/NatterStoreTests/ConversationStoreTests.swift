@@ -27,13 +27,16 @@ import Testing
     #expect(try store.count(conversation: Message.notes) == 1)
     #expect(try store.count(conversation: channel) == 2)
     #expect(try store.count() == 3)
-    let newest = try store.messages(in: channel, before: nil, limit: 10)
+    let newest = try store.messages(in: channel, .older, from: nil, limit: 10)
     #expect(newest.map(\.msgid) == ["b", "a"])
     #expect(newest.allSatisfy { $0.conversation == channel })
-    let older = try store.messages(in: channel, before: MessageCursor(newest[0]), limit: 10)
+    let older = try store.messages(in: channel, .older, from: MessageCursor(newest[0]), limit: 10)
     #expect(older.map(\.msgid) == ["a"])
+    let newer = try store.messages(in: channel, .newer, from: MessageCursor(older[0]), limit: 10)
+    #expect(newer.map(\.msgid) == ["b"])
+    #expect(try store.messages(in: channel, .newer, from: nil, limit: 1).map(\.msgid) == ["a"])
     #expect(try store.messages(in: channel, fromPosition: 1, limit: 5).map(\.msgid) == ["b"])
-    #expect(try store.messages(in: Message.notes, before: nil, limit: 10).count == 1)
+    #expect(try store.messages(in: Message.notes, .older, from: nil, limit: 10).count == 1)
   }
 
   @Test func receivedMessagesAreDeduplicatedByMsgidElseByTimeSenderAndText() throws {

@@ -9,11 +9,12 @@ struct StorePageSource: TranscriptPageSource {
   var conversation = Message.notes
 
   func messages(before anchor: Message?, limit: Int) throws -> [Message] {
-    try store.messages(in: conversation, before: anchor.map(MessageCursor.init), limit: limit)
+    try store.messages(
+      in: conversation, .older, from: anchor.map(MessageCursor.init), limit: limit)
   }
 
   func messages(after anchor: Message, limit: Int) throws -> [Message] {
-    try store.messages(in: conversation, after: MessageCursor(anchor), limit: limit)
+    try store.messages(in: conversation, .newer, from: MessageCursor(anchor), limit: limit)
   }
 
   func messages(fromPosition position: Int, limit: Int) throws -> [Message] {

@@ -83,6 +83,9 @@ def text_of(accessible):
 class NatterApp:
     """One running natter process with its own data directory."""
 
+    # Milliseconds between synthesised keys: faster than anyone types, which most tests want.
+    key_delay_ms = 20
+
     def __init__(self, data_dir=None, args=(), env=None):
         self.owns_data_dir = data_dir is None
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="natter-e2e-")
@@ -147,10 +150,10 @@ class NatterApp:
             lambda a: a.getRoleName() == role and (name is None or a.name == name))
 
     def type(self, text):
-        xdotool("type", "--delay", "20", "--", text)
+        xdotool("type", "--delay", str(self.key_delay_ms), "--", text)
 
     def key(self, *keys):
-        xdotool("key", "--delay", "30", *keys)
+        xdotool("key", "--delay", str(max(30, self.key_delay_ms)), *keys)
 
     def wait_exit(self, timeout):
         return self.process.wait(timeout=timeout)

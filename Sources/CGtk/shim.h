@@ -2,6 +2,8 @@
 #define NATTER_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
 
 // Swift imports neither C macros nor variadic functions; these wrap the few the app uses.
 

@@ -15,6 +15,7 @@ public final class TranscriptFormatter {
   public static let headerGap: TimeInterval = 5 * 60
 
   private let timeZone: TimeZone
+  private let clock: ClockPattern
   private let dateFormatter = DateFormatter()
   private let tooltipFormatter = DateFormatter()
   /// UTC offsets by quarter hour since the epoch; zones change offset on those boundaries.
@@ -27,6 +28,7 @@ public final class TranscriptFormatter {
     var calendar = calendar
     calendar.timeZone = timeZone
     self.timeZone = timeZone
+    clock = ClockPattern(locale: locale)
     for formatter in [dateFormatter, tooltipFormatter] {
       formatter.calendar = calendar
       formatter.timeZone = timeZone
@@ -54,12 +56,13 @@ public final class TranscriptFormatter {
     return localDay(previous.sentAt) != localDay(current.sentAt)
   }
 
-  /// `Today`, `Yesterday`, or the medium date in the locale (`Nov 27, 2026` in en_US).
+  /// `Today`, `Yesterday` (in the user's language), or the medium date in the locale
+  /// (`Nov 27, 2026` in en_US).
   public func dayLabel(for date: Date, now: Date) -> String {
     let day = localDay(date)
     let today = localDay(now)
-    if day == today { return "Today" }
-    if day == today - 1 { return "Yesterday" }
+    if day == today { return localized("Today") }
+    if day == today - 1 { return localized("Yesterday") }
     if let label = dateLabels[day] { return label }
     let label = dateFormatter.string(from: date)
     if dateLabels.count > 4096 { dateLabels.removeAll() }
@@ -67,11 +70,9 @@ public final class TranscriptFormatter {
     return label
   }
 
-  /// The row's time, `HH:mm` on the 24-hour clock.
+  /// The row's time as the locale writes it: `14:05` in de_DE, `2:05 PM` in en_US.
   public func timeLabel(for date: Date) -> String {
-    let minutes = Int((localSeconds(date) % 86_400 + 86_400) % 86_400 / 60)
-    let (hour, minute) = (minutes / 60, minutes % 60)
-    return (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
+    clock.format(minutesAfterMidnight: Int((localSeconds(date) % 86_400 + 86_400) % 86_400 / 60))
   }
 
   /// The full date and time, for the time label's tooltip.

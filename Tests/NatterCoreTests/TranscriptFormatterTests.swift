@@ -62,9 +62,19 @@ import Testing
     #expect(label.contains("27") && label.contains("2026") && !label.contains("Nov 27,"))
   }
 
-  @Test func timeLabelIsTwentyFourHourLocalTime() {
-    #expect(formatter.timeLabel(for: date("2026-11-28T20:05:41Z")) == "09:05")
-    #expect(formatter.timeLabel(for: date("2026-11-28T10:30:00Z")) == "23:30")
+  private func formatter(_ locale: String) -> TranscriptFormatter {
+    TranscriptFormatter(
+      calendar: Calendar(identifier: .gregorian), timeZone: zone,
+      locale: Locale(identifier: locale))
+  }
+
+  @Test func timeLabelIsLocalTimeOnTheLocalesClock() {
+    // ICU's en_US pattern puts a narrow no-break space before the day period.
+    #expect(formatter.timeLabel(for: date("2026-11-28T20:05:41Z")) == "9:05\u{202F}AM")
+    #expect(formatter.timeLabel(for: date("2026-11-28T10:30:00Z")) == "11:30\u{202F}PM")
+    #expect(formatter("de_DE").timeLabel(for: date("2026-11-28T10:30:00Z")) == "23:30")
+    #expect(formatter("de_DE").timeLabel(for: date("2026-11-28T20:05:41Z")) == "09:05")
+    #expect(formatter("ko_KR").timeLabel(for: date("2026-11-28T10:30:00Z")) == "오후 11:30")
   }
 
   @Test func tooltipGivesTheFullDate() {
@@ -76,6 +86,7 @@ import Testing
   @Test func daysAndTimesFollowDaylightSavingChanges() {
     // Auckland leaves daylight saving at 03:00 NZDT on 2026-04-05 (14:00 UTC the day before):
     // clocks go back to 02:00 NZST, UTC+12.
+    let formatter = formatter("de_DE")
     #expect(formatter.timeLabel(for: date("2026-04-04T13:59:00Z")) == "02:59")
     #expect(formatter.timeLabel(for: date("2026-04-04T14:00:00Z")) == "02:00")
     #expect(formatter.timeLabel(for: date("2026-04-05T11:59:00Z")) == "23:59")
@@ -84,17 +95,20 @@ import Testing
     #expect(formatter.showsDaySeparator(previous: beforeMidnight, current: afterMidnight))
   }
 
-  @Test func agreesWithTheCalendarOverAYearOfRandomTimes() {
-    let formatter = self.formatter
+  @Test(arguments: ["en_US", "de_DE", "ko_KR", "en_GB", "fr_CA"])
+  func agreesWithICUOverAYearOfRandomTimes(locale: String) {
+    let formatter = formatter(locale)
+    let icu = DateFormatter()
+    icu.locale = Locale(identifier: locale)
+    icu.timeZone = zone
+    icu.setLocalizedDateFormatFromTemplate("jmm")
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
     var generator = SeededGenerator(seed: 7)
     var previous = date("2026-01-01T00:00:00Z")
     for _ in 0..<2_000 {
       let next = previous.addingTimeInterval(Double(Int.random(in: 0...40_000, using: &generator)))
-      let parts = calendar.dateComponents([.hour, .minute], from: next)
-      let expected = String(format: "%02d:%02d", parts.hour ?? -1, parts.minute ?? -1)
-      #expect(formatter.timeLabel(for: next) == expected)
+      #expect(formatter.timeLabel(for: next) == icu.string(from: next))
       #expect(
         formatter.showsDaySeparator(
           previous: Message(sender: "a", sentAt: previous, body: ""),

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkKit
+import NatterCore
 import NatterStore
 
 /// The `natter` command: parses the command line, then runs the app or a one-shot command.
@@ -9,6 +10,7 @@ public enum Natter {
   /// Runs `natter` with `arguments` (including the program name); returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
     let programName = arguments.first ?? "natter"
+    startLocalization()
     switch LaunchOptions(arguments: Array(arguments.dropFirst())) {
     case .help:
       print(LaunchOptions.usage, terminator: "")
@@ -42,6 +44,15 @@ public enum Natter {
       return application.run(programName: programName)
     case .run(let dataDirectory):
       return NatterApplication(dataDirectory: resolve(dataDirectory)).run(programName: programName)
+    }
+  }
+
+  /// The user's language for every text Natter shows, NatterCore's included.
+  private static func startLocalization() {
+    let domain = AppInfo.textDomain
+    Gettext.bind(domain: domain, directory: ResourceLocator.localeDirectory())
+    Localization.install { singular, plural, count in
+      Gettext.translate(domain: domain, singular, plural: plural, count: count)
     }
   }
 

@@ -8,6 +8,19 @@ enum ResourceLocator {
       .first { FileManager.default.fileExists(atPath: $0.path) }
   }
 
+  /// Where the compiled message catalogues are: `<prefix>/share/locale` when installed,
+  /// `.build/locale` in the checkout (run.sh and test.sh compile `po/` there).
+  static func localeDirectory() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["NATTER_LOCALE_DIR"] { return override }
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+      .resolvingSymlinksInPath().deletingLastPathComponent()
+    let installed = executable.deletingLastPathComponent().appendingPathComponent("share/locale")
+    let checkout = executable.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("locale")
+    return FileManager.default.fileExists(atPath: checkout.path) ? checkout.path : installed.path
+  }
+
   private static func candidates() -> [URL] {
     var directories: [URL] = []
     if let override = ProcessInfo.processInfo.environment["NATTER_RESOURCES_DIR"] {

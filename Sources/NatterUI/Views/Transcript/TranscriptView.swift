@@ -44,8 +44,10 @@ final class TranscriptView: Widget {
   let searchEntry: Widget
   let model: IndexListModel
   let factory: Object
+  // Foundation on Linux does not read the locale from the environment; the C library does.
   let formatter = TranscriptFormatter(
-    calendar: .current, timeZone: .current, locale: .current)
+    calendar: .current, timeZone: .current,
+    locale: Gettext.timeLocale.map(Locale.init(identifier:)) ?? .current)
   /// The whole history; kept (with its cache) while a search shows results instead.
   let history: TranscriptPager
   /// The search results while filtering.

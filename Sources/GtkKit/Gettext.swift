@@ -1,0 +1,33 @@
+import CGtk
+
+/// The process's locale and its message catalogues (gettext, as every GNOME app uses).
+public enum Gettext {
+  /// Takes the locale from the environment (`LANG`, `LC_ALL`, `LANGUAGE`) and reads
+  /// `domain`'s catalogues from `directory` (`<prefix>/share/locale`). Call before any text
+  /// is made; GTK's own catalogues follow the same locale.
+  public static func bind(domain: String, directory: String) {
+    setlocale(LC_ALL, "")
+    bindtextdomain(domain, directory)
+    bind_textdomain_codeset(domain, "UTF-8")
+    textdomain(domain)
+  }
+
+  /// `singular` (or the plural form for `count`) in the catalogue of `domain`.
+  public static func translate(
+    domain: String, _ singular: String, plural: String?, count: Int
+  ) -> String {
+    if let plural {
+      return String(cString: g_dngettext(domain, singular, plural, UInt(max(0, count))))
+    }
+    return String(cString: g_dgettext(domain, singular))
+  }
+
+  /// The locale dates and times are written in (`LC_TIME`), as a POSIX name such as `de_DE`,
+  /// without encoding or modifier; `C` and `POSIX` give nil.
+  public static var timeLocale: String? {
+    guard let name = setlocale(LC_TIME, nil).map({ String(cString: $0) }) else { return nil }
+    let base = name.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init)
+    guard let base, base != "C", base != "POSIX" else { return nil }
+    return base
+  }
+}

@@ -31,3 +31,12 @@ public enum Gettext {
     return base
   }
 }
+
+/// `text` in the user's language, from the catalogue `Gettext.bind` chose, with its one
+/// `{name}` placeholder (if any) filled. GtkKit's own messages (a connection that failed) are
+/// read by people too; NatterCore has its own `localized` for the app's text.
+func localized(_ text: String, _ placeholder: (name: String, value: String)? = nil) -> String {
+  let translated = String(cString: gettext(text))
+  guard let placeholder else { return translated }
+  return translated.replacingOccurrences(of: "{\(placeholder.name)}", with: placeholder.value)
+}

@@ -177,7 +177,7 @@ public final class LineConnection {
       return
     }
     if count == 0 {
-      finish(reason: "The server closed the connection")
+      finish(reason: localized("The server closed the connection"))
       return
     }
     var lines: [[UInt8]] = []
@@ -191,7 +191,10 @@ public final class LineConnection {
     }
     partial.append(contentsOf: UnsafeBufferPointer(start: readBuffer + start, count: count - start))
     if partial.count > Self.maxLineBytes {
-      finish(reason: "The server sent a line longer than \(Self.maxLineBytes) bytes")
+      finish(
+        reason: localized(
+          "The server sent a line longer than {count} bytes",
+          ("count", String(Self.maxLineBytes))))
       return
     }
     if !lines.isEmpty { onEvent(self, .lines(lines)) }
@@ -239,7 +242,7 @@ public final class LineConnection {
 
   private func fail(_ error: UnsafeMutablePointer<GError>?) {
     var error = error
-    let reason = error.map(Self.sentence) ?? "The connection failed"
+    let reason = error.map(Self.sentence) ?? localized("The connection failed")
     g_clear_error(&error)
     finish(reason: reason)
   }
@@ -259,25 +262,25 @@ public final class LineConnection {
     let code = error.pointee.code
     if domain == g_io_error_quark() {
       switch GIOErrorEnum(UInt32(code)) {
-      case G_IO_ERROR_CONNECTION_REFUSED: return "The server refused the connection"
-      case G_IO_ERROR_TIMED_OUT: return "The server did not answer in time"
+      case G_IO_ERROR_CONNECTION_REFUSED: return localized("The server refused the connection")
+      case G_IO_ERROR_TIMED_OUT: return localized("The server did not answer in time")
       case G_IO_ERROR_HOST_UNREACHABLE, G_IO_ERROR_NETWORK_UNREACHABLE:
-        return "The server cannot be reached from this network"
+        return localized("The server cannot be reached from this network")
       case G_IO_ERROR_CONNECTION_CLOSED, G_IO_ERROR_BROKEN_PIPE:
-        return "The server closed the connection"
+        return localized("The server closed the connection")
       default: break
       }
     }
     if domain == g_resolver_error_quark() {
-      return "The server's name could not be found (\(detail))"
+      return localized("The server's name could not be found ({detail})", ("detail", detail))
     }
     if domain == g_tls_error_quark() {
       if code == Int32(G_TLS_ERROR_BAD_CERTIFICATE.rawValue) {
-        return "The server's certificate is not trusted"
+        return localized("The server's certificate is not trusted")
       }
-      return "The secure connection failed (\(detail))"
+      return localized("The secure connection failed ({detail})", ("detail", detail))
     }
-    return detail.isEmpty ? "The connection failed" : detail
+    return detail.isEmpty ? localized("The connection failed") : detail
   }
 }
 

@@ -83,7 +83,7 @@ extension ComposerController {
 
   /// The notice when the Add-tag entry holds something that is not a tag.
   public static let invalidTagNotice =
-    "A tag is 1–64 letters, digits or _ with at least one letter"
+    localized("A tag is 1–64 letters, digits or _ with at least one letter")
 
   private func focusAfterRemoval(wasFocused: Bool) -> [ComposerEffect] {
     guard wasFocused else { return [] }

@@ -11,5 +11,5 @@ extension ComposerController {
   }
 
   /// Shown while a sent message is being edited.
-  public static let editingNotice = "Editing your last message · Escape cancels"
+  public static let editingNotice = localized("Editing your last message · Escape cancels")
 }

@@ -62,7 +62,9 @@ public struct ComposerController: Sendable {
     guard overLimitBy > 0 else { return nil }
     let count = Self.grouped(tally.scalars)
     let over = Self.grouped(overLimitBy)
-    return "\(count) characters: \(over) over the limit of \(Self.grouped(Self.characterLimit))"
+    return localized(
+      "{count} characters: {over} over the limit of {limit}",
+      ["count": count, "over": over, "limit": Self.grouped(Self.characterLimit)])
   }
   /// Whether Ctrl+Z would undo a hashtag conversion now.
   public var canUndoConversion: Bool { pendingUndo != nil }
@@ -233,5 +235,5 @@ public struct ComposerController: Sendable {
   }
 
   /// The notice when a 21st chip is refused.
-  public static let fullNotice = "A message can have at most 20 tags"
+  public static let fullNotice = localized("A message can have at most 20 tags")
 }

@@ -27,7 +27,7 @@ public struct ConversationList: Equatable, Sendable {
   public private(set) var activeID: String
 
   /// A list with `Notes` alone, open.
-  public init(notesID: String = "notes", notesName: String = "Notes") {
+  public init(notesID: String = "notes", notesName: String = localized("Notes")) {
     entries = [Entry(id: notesID, name: notesName, kind: .notes)]
     activeID = notesID
   }

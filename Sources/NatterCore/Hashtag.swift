@@ -37,7 +37,9 @@ public struct Hashtag: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "#" + spelling }
 
   /// The accessible name of the chip's remove button, `Remove #tag`.
-  public var removeButtonName: String { "Remove " + description }
+  public var removeButtonName: String {
+    localized("Remove {tag}", ["tag": description])
+  }
 
   public static func == (lhs: Hashtag, rhs: Hashtag) -> Bool { lhs.key == rhs.key }
 

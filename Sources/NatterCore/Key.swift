@@ -30,13 +30,13 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
   /// The key as a person reads it (`Enter`, `Page Up`, `?`, `T`).
   public var label: String {
     switch self {
-    case .enter: return "Enter"
-    case .backspace: return "Backspace"
-    case .pageUp: return "Page Up"
-    case .pageDown: return "Page Down"
+    case .enter: return localized("Enter")
+    case .backspace: return localized("Backspace")
+    case .pageUp: return localized("Page Up")
+    case .pageDown: return localized("Page Down")
     case .comma: return ","
     case .question: return "?"
-    case .space: return "Space"
+    case .space: return localized("Space")
     default: return rawValue.prefix(1).uppercased() + rawValue.dropFirst()
     }
   }

@@ -18,7 +18,7 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 
   /// The readable prefix, e.g. `Ctrl+Shift+`.
   public var labelPrefix: String {
-    (contains(.control) ? "Ctrl+" : "") + (contains(.shift) ? "Shift+" : "")
-      + (contains(.alt) ? "Alt+" : "")
+    (contains(.control) ? localized("Ctrl+") : "") + (contains(.shift) ? localized("Shift+") : "")
+      + (contains(.alt) ? localized("Alt+") : "")
   }
 }

@@ -65,73 +65,73 @@ public enum Keymap {
   /// Every shortcut, in shortcuts-window order; each SPEC §5 row appears here.
   public static let shortcuts: [Shortcut] = [
     Shortcut(
-      key: .enter, modifiers: [], title: "Send (with “Ctrl+Enter sends”: new line)",
+      key: .enter, modifiers: [], title: localized("Send (with “Ctrl+Enter sends”: new line)"),
       section: .composer, action: .send, isGlobal: false),
     Shortcut(
-      key: .enter, modifiers: .shift, title: "New line", section: .composer, action: .newline,
+      key: .enter, modifiers: .shift, title: localized("New line"), section: .composer, action: .newline,
       isGlobal: false),
     Shortcut(
-      key: .enter, modifiers: .control, title: "Send (with “Ctrl+Enter sends”: the only send key)",
+      key: .enter, modifiers: .control, title: localized("Send (with “Ctrl+Enter sends”: the only send key)"),
       section: .composer, action: .send, isGlobal: false),
     Shortcut(
-      key: .up, modifiers: [], title: "Edit last own message (empty composer)",
+      key: .up, modifiers: [], title: localized("Edit last own message (empty composer)"),
       section: .composer, action: .editLastMessage, isGlobal: false),
     Shortcut(
-      key: .escape, modifiers: [], title: "Cancel edit, close popover or search",
+      key: .escape, modifiers: [], title: localized("Cancel edit, close popover or search"),
       section: .composer, action: .cancelEdit, isGlobal: false),
     Shortcut(
-      key: .z, modifiers: .control, title: "Undo tag conversion", section: .composer,
+      key: .z, modifiers: .control, title: localized("Undo tag conversion"), section: .composer,
       action: .undoConversion, isGlobal: false),
     Shortcut(
-      key: .t, modifiers: .control, title: "Add tag", section: .tags, action: .addTag,
+      key: .t, modifiers: .control, title: localized("Add tag"), section: .tags, action: .addTag,
       isGlobal: true),
     Shortcut(
-      key: .backspace, modifiers: [], title: "Remove last tag (caret at start)", section: .tags,
+      key: .backspace, modifiers: [], title: localized("Remove last tag (caret at start)"), section: .tags,
       action: .removeLastChip, isGlobal: false),
     Shortcut(
-      key: .down, modifiers: .alt, title: "Into the tag row", section: .tags,
+      key: .down, modifiers: .alt, title: localized("Into the tag row"), section: .tags,
       action: .focusChipRow, isGlobal: false),
     Shortcut(
-      key: .up, modifiers: .alt, title: "Out of the tag row", section: .tags,
+      key: .up, modifiers: .alt, title: localized("Out of the tag row"), section: .tags,
       action: .leaveChipRow, isGlobal: false),
     Shortcut(
-      key: .left, modifiers: [], title: "Previous tag", section: .tags, action: .previousChip,
+      key: .left, modifiers: [], title: localized("Previous tag"), section: .tags, action: .previousChip,
       isGlobal: false),
     Shortcut(
-      key: .right, modifiers: [], title: "Next tag", section: .tags, action: .nextChip,
+      key: .right, modifiers: [], title: localized("Next tag"), section: .tags, action: .nextChip,
       isGlobal: false),
     Shortcut(
-      key: .delete, modifiers: [], title: "Remove focused tag", section: .tags,
+      key: .delete, modifiers: [], title: localized("Remove focused tag"), section: .tags,
       action: .removeFocusedChip, isGlobal: false),
     Shortcut(
-      key: .l, modifiers: .control, title: "Focus the composer", section: .transcript,
+      key: .l, modifiers: .control, title: localized("Focus the composer"), section: .transcript,
       action: .focusComposer, isGlobal: true),
     Shortcut(
-      key: .pageUp, modifiers: [], title: "Scroll up (focus stays in the composer)",
+      key: .pageUp, modifiers: [], title: localized("Scroll up (focus stays in the composer)"),
       section: .transcript, action: .scrollPageUp, isGlobal: false),
     Shortcut(
-      key: .pageDown, modifiers: [], title: "Scroll down (focus stays in the composer)",
+      key: .pageDown, modifiers: [], title: localized("Scroll down (focus stays in the composer)"),
       section: .transcript, action: .scrollPageDown, isGlobal: false),
     Shortcut(
-      key: .home, modifiers: .control, title: "Oldest message", section: .transcript,
+      key: .home, modifiers: .control, title: localized("Oldest message"), section: .transcript,
       action: .scrollToOldest, isGlobal: true),
     Shortcut(
-      key: .end, modifiers: .control, title: "Newest message", section: .transcript,
+      key: .end, modifiers: .control, title: localized("Newest message"), section: .transcript,
       action: .scrollToNewest, isGlobal: true),
     Shortcut(
-      key: .f, modifiers: .control, title: "Search and filter", section: .transcript,
+      key: .f, modifiers: .control, title: localized("Search and filter"), section: .transcript,
       action: .search, isGlobal: true),
     Shortcut(
-      key: .question, modifiers: .control, title: "Keyboard shortcuts", section: .application,
+      key: .question, modifiers: .control, title: localized("Keyboard shortcuts"), section: .application,
       action: .showShortcuts, isGlobal: true),
     Shortcut(
-      key: .comma, modifiers: .control, title: "Preferences", section: .application,
+      key: .comma, modifiers: .control, title: localized("Preferences"), section: .application,
       action: .preferences, isGlobal: true),
     Shortcut(
-      key: .w, modifiers: .control, title: "Close window", section: .application,
+      key: .w, modifiers: .control, title: localized("Close window"), section: .application,
       action: .closeWindow, isGlobal: true),
     Shortcut(
-      key: .q, modifiers: .control, title: "Quit", section: .application, action: .quit,
+      key: .q, modifiers: .control, title: localized("Quit"), section: .application, action: .quit,
       isGlobal: true),
   ]
 

@@ -29,5 +29,5 @@ public enum LongLineFold {
   }
 
   /// The notice shown after a paste or a restored draft folded a paragraph.
-  public static let notice = "Part of a very long line is hidden here; it is sent whole"
+  public static let notice = localized("Part of a very long line is hidden here; it is sent whole")
 }

@@ -15,8 +15,8 @@ public enum MessageDisplay {
   public static func deliveryNote(of message: Message) -> String? {
     switch message.delivery {
     case .sent: return nil
-    case .pending: return "Sending…"
-    case .failed: return message.failureReason ?? "The server refused this message."
+    case .pending: return localized("Sending…")
+    case .failed: return message.failureReason ?? localized("The server refused this message.")
     }
   }
 

@@ -10,19 +10,25 @@ public enum MessageViolation: Equatable, Sendable {
   /// A phrase that completes "Line 4: …", such as `the body is empty`.
   public var reason: String {
     switch self {
-    case .blankID: return "the id is blank"
-    case .blankBody: return "the body is blank"
+    case .blankID: return localized("the id is blank")
+    case .blankBody: return localized("the body is blank")
     case .bodyTooLong(let characters):
-      return
-        "the body has \(ComposerController.grouped(characters)) characters, more than the limit of "
-        + ComposerController.grouped(MessageRules.characterLimit)
+      return localized(
+        "the body has {count} characters, more than the limit of {limit}",
+        [
+          "count": ComposerController.grouped(characters),
+          "limit": ComposerController.grouped(MessageRules.characterLimit),
+        ])
     case .tooManyTags(let count):
-      return
-        "it has \(ComposerController.grouped(count)) tags, more than the limit of \(MessageRules.tagLimit)"
+      return localized(
+        "it has {count} tags, more than the limit of {limit}",
+        ["count": ComposerController.grouped(count), "limit": String(MessageRules.tagLimit)])
     case .invalidTag(let tag):
-      return "\"\(Self.shortened(tag))\" is not a tag (1–64 letters, digits or _ "
-        + "with at least one letter, without #)"
-    case .duplicateTag(let tag): return "the tag \"\(tag)\" appears twice"
+      return localized(
+        "\"{tag}\" is not a tag (1–64 letters, digits or _ with at least one letter, without #)",
+        ["tag": Self.shortened(tag)])
+    case .duplicateTag(let tag):
+      return localized("the tag \"{tag}\" appears twice", ["tag": tag])
     }
   }
 

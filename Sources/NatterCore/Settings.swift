@@ -14,9 +14,9 @@ public struct Settings: Equatable, Sendable {
     /// The name shown in Preferences.
     public var title: String {
       switch self {
-      case .followSystem: return "Follow system"
-      case .light: return "Light"
-      case .dark: return "Dark"
+      case .followSystem: return localized("Follow system")
+      case .light: return localized("Light")
+      case .dark: return localized("Dark")
       }
     }
 

@@ -1,11 +1,18 @@
 /// One row of the keyboard shortcut table: the shortcuts window, GTK accelerators and README.
 public struct Shortcut: Equatable, Sendable {
   /// A group in the shortcuts window.
-  public enum Section: String, Equatable, Sendable, CaseIterable {
-    case composer = "Composer"
-    case tags = "Tags"
-    case transcript = "Transcript"
-    case application = "Application"
+  public enum Section: Equatable, Sendable, CaseIterable {
+    case composer, tags, transcript, application
+
+    /// The group's heading in the user's language.
+    public var title: String {
+      switch self {
+      case .composer: localized("Composer")
+      case .tags: localized("Tags")
+      case .transcript: localized("Transcript")
+      case .application: localized("Application")
+      }
+    }
   }
 
   /// The key pressed.

@@ -23,17 +23,19 @@ public enum SlashCommand: Equatable, Sendable {
   }
 
   /// The usage line of each command, in the order `/help` lists them.
-  public static let usage: [(name: String, usage: String, summary: String)] = [
-    ("join", "/join #channel [key]", "join a channel"),
-    ("part", "/part [reason]", "leave this channel"),
-    ("msg", "/msg nick text", "send a private message"),
-    ("query", "/query nick", "open a private chat"),
-    ("me", "/me text", "send an action: * you text"),
-    ("nick", "/nick name", "change your nickname"),
-    ("topic", "/topic [text]", "show or set the channel topic"),
-    ("quote", "/quote RAW", "send a raw line to the server"),
-    ("help", "/help", "list these commands"),
-  ]
+  public static var usage: [(name: String, usage: String, summary: String)] {
+    [
+      ("join", localized("/join #channel [key]"), localized("join a channel")),
+      ("part", localized("/part [reason]"), localized("leave this channel")),
+      ("msg", localized("/msg nick text"), localized("send a private message")),
+      ("query", localized("/query nick"), localized("open a private chat")),
+      ("me", localized("/me text"), localized("send an action: * you text")),
+      ("nick", localized("/nick name"), localized("change your nickname")),
+      ("topic", localized("/topic [text]"), localized("show or set the channel topic")),
+      ("quote", localized("/quote RAW"), localized("send a raw line to the server")),
+      ("help", "/help", localized("list these commands")),
+    ]
+  }
 
   /// The `/help` text: one line per command.
   public static var helpText: String {
@@ -80,7 +82,10 @@ public enum SlashCommand: Equatable, Sendable {
       return .command(.help)
     default:
       let shown = name.isEmpty ? "/" : "/" + name
-      return .notice("\(shown) is not a command. Type /help for the list, or // to send a slash.")
+      return .notice(
+        localized(
+          "{command} is not a command. Type /help for the list, or // to send a slash.",
+          ["command": shown]))
     }
   }
 
@@ -91,11 +96,12 @@ public enum SlashCommand: Equatable, Sendable {
   }
 
   /// What `Notes` answers to a network command.
-  public static let noNetworkNotice =
-    "Notes is not on a network, so this command does nothing here."
+  public static var noNetworkNotice: String {
+    localized("Notes is not on a network, so this command does nothing here.")
+  }
 
   private static func usageNotice(_ name: String) -> Parsed {
     let line = usage.first { $0.name == name }?.usage ?? "/\(name)"
-    return .notice("Usage: \(line)")
+    return .notice(localized("Usage: {command}", ["command": line]))
   }
 }

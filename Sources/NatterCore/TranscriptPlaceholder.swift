@@ -2,9 +2,9 @@
 /// "nothing here yet" rather than as broken.
 public enum TranscriptPlaceholder {
   /// No message has been sent or received yet.
-  public static let noMessages = "No messages yet"
+  public static let noMessages = localized("No messages yet")
   /// A search found nothing.
-  public static let noMatches = "No messages match"
+  public static let noMatches = localized("No messages match")
 
   /// The text to show over a list of `rowCount` rows, or nil while there are rows.
   public static func text(rowCount: Int, searching: Bool) -> String? {

@@ -19,7 +19,7 @@ extension ExportRecord {
   /// false; other keys are ignored so files from a newer Natter still import.
   init(json: JSONValue) throws(ImportLineFailure) {
     guard case .object(let members) = json else {
-      throw ImportLineFailure(reason: "expected a JSON object, found \(json.kind)")
+      throw ImportLineFailure(reason: localized("expected a JSON object, found {kind}", ["kind": json.kind]))
     }
     var id: String?
     var sender: String?
@@ -31,7 +31,7 @@ extension ExportRecord {
     var seen = Set<String>()
     for (key, value) in members {
       guard seen.insert(key).inserted else {
-        throw ImportLineFailure(reason: "duplicate key \"\(key)\"")
+        throw ImportLineFailure(reason: localized("duplicate key \"{key}\"", ["key": key]))
       }
       switch key {
       case "id": id = try Self.string(value, key)
@@ -41,28 +41,29 @@ extension ExportRecord {
         let text = try Self.string(value, key)
         guard let milliseconds = Timestamp.parse(Array(text.utf8)) else {
           throw ImportLineFailure(
-            reason: "\"sent_at\" is not an ISO-8601 date and time between the years 0 and "
-              + "9999 with at most millisecond precision, like 2026-11-29T18:55:41Z")
+            reason: localized(
+              "\"sent_at\" is not an ISO-8601 date and time between the years 0 and 9999 with at "
+                + "most millisecond precision, like 2026-11-29T18:55:41Z"))
         }
         sentAt = milliseconds
       case "tags":
         guard case .array(let elements) = value else {
-          throw ImportLineFailure(reason: "\"tags\" must be an array of strings")
+          throw ImportLineFailure(reason: localized("\"tags\" must be an array of strings"))
         }
         tags = try elements.map { element throws(ImportLineFailure) in
           guard case .string(let tag) = element else {
-            throw ImportLineFailure(reason: "\"tags\" must be an array of strings")
+            throw ImportLineFailure(reason: localized("\"tags\" must be an array of strings"))
           }
           return tag
         }
       case "edited":
         guard case .bool(let flag) = value else {
-          throw ImportLineFailure(reason: "\"edited\" must be true or false")
+          throw ImportLineFailure(reason: localized("\"edited\" must be true or false"))
         }
         edited = flag
       case "conversation":
         conversation = try Self.string(value, key)
-        if conversation.isEmpty { throw ImportLineFailure(reason: "\"conversation\" is empty") }
+        if conversation.isEmpty { throw ImportLineFailure(reason: localized("\"conversation\" is empty")) }
       default: break
       }
     }
@@ -86,7 +87,8 @@ extension ExportRecord {
     -> String
   {
     guard case .string(let text) = value else {
-      throw ImportLineFailure(reason: "\"\(key)\" must be a string, found \(value.kind)")
+      throw ImportLineFailure(reason: localized(
+          "\"{key}\" must be a string, found {kind}", ["key": key, "kind": value.kind]))
     }
     return text
   }

@@ -20,11 +20,13 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
   public var userMessage: String {
     switch self {
     case .unreadable(let path, let detail):
-      return "The import file \(path) could not be read (\(detail.lowercased()))."
+      return localized(
+        "The import file {path} could not be read ({detail}).",
+        ["path": path, "detail": detail.lowercased()])
     case .invalidLines(_, let total):
-      return total == 1
-        ? "1 line is not a valid message, so nothing was imported."
-        : "\(total) lines are not valid messages, so nothing was imported."
+      return localizedPlural(
+        "{count} line is not a valid message, so nothing was imported.",
+        "{count} lines are not valid messages, so nothing was imported.", count: total)
     case .store(let error): return error.userMessage
     }
   }

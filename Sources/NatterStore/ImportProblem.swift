@@ -12,5 +12,7 @@ public struct ImportProblem: Equatable, Sendable {
   }
 
   /// `Line 4: the body is blank.`
-  public var sentence: String { "Line \(line): \(reason)." }
+  public var sentence: String {
+    localized("Line {line}: {reason}.", ["line": String(line), "reason": reason])
+  }
 }

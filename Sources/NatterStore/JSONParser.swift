@@ -20,7 +20,10 @@ struct JSONParser {
     let value = try parser.value()
     parser.skipWhitespace()
     guard parser.index == bytes.count else {
-      throw Failure(reason: "unexpected text after the JSON value at column \(parser.index + 1)")
+      throw Failure(
+        reason: localized(
+          "unexpected text after the JSON value at column {column}",
+          ["column": String(parser.index + 1)]))
     }
     return value
   }
@@ -33,7 +36,9 @@ struct JSONParser {
 
   private func failure(_ what: String) -> Failure {
     Failure(
-      reason: index < bytes.count ? "\(what) at column \(index + 1)" : "\(what) at end of line")
+      reason: index < bytes.count
+        ? localized("{problem} at column {column}", ["problem": what, "column": String(index + 1)])
+        : localized("{problem} at end of line", ["problem": what]))
   }
 
   private mutating func skipWhitespace() {
@@ -56,22 +61,22 @@ struct JSONParser {
       try literal("null")
       return .null
     case UInt8(ascii: "-"), 48...57: return .number(try number())
-    default: throw failure("unexpected character")
+    default: throw failure(localized("unexpected character"))
     }
   }
 
   private mutating func literal(_ word: StaticString) throws(Failure) {
     let count = word.utf8CodeUnitCount
-    guard bytes.count - index >= count else { throw failure("invalid literal") }
+    guard bytes.count - index >= count else { throw failure(localized("invalid literal")) }
     for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
-      throw failure("invalid literal")
+      throw failure(localized("invalid literal"))
     }
     index += count
   }
 
   private mutating func enter() throws(Failure) {
     depth += 1
-    guard depth <= 64 else { throw failure("nesting too deep") }
+    guard depth <= 64 else { throw failure(localized("nesting too deep")) }
   }
 
   private mutating func object() throws(Failure) -> JSONValue {
@@ -131,17 +136,17 @@ struct JSONParser {
   private mutating func number() throws(Failure) -> String {
     let start = index
     if current == UInt8(ascii: "-") { index += 1 }
-    guard let first = current, first >= 48, first <= 57 else { throw failure("invalid number") }
+    guard let first = current, first >= 48, first <= 57 else { throw failure(localized("invalid number")) }
     index += 1
     if first != 48 { skipDigits() }
     if current == UInt8(ascii: ".") {
       index += 1
-      guard try skipRequiredDigits() else { throw failure("invalid number") }
+      guard try skipRequiredDigits() else { throw failure(localized("invalid number")) }
     }
     if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
       index += 1
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-      guard try skipRequiredDigits() else { throw failure("invalid number") }
+      guard try skipRequiredDigits() else { throw failure(localized("invalid number")) }
     }
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
   }
@@ -164,30 +169,30 @@ struct JSONParser {
     while let c = current, c != UInt8(ascii: "\""), c != UInt8(ascii: "\\"), c >= 0x20 {
       index += 1
     }
-    guard let stop = current else { throw failure("unterminated string") }
+    guard let stop = current else { throw failure(localized("unterminated string")) }
     if stop == UInt8(ascii: "\"") {
       let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
       index += 1
       guard let text = String(validating: raw, as: UTF8.self) else {
-        throw failure("invalid UTF-8 in string")
+        throw failure(localized("invalid UTF-8 in string"))
       }
       return text
     }
     var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while true {
-      guard let c = current else { throw failure("unterminated string") }
+      guard let c = current else { throw failure(localized("unterminated string")) }
       switch c {
       case UInt8(ascii: "\""):
         index += 1
         guard let text = String(validating: buffer, as: UTF8.self) else {
-          throw failure("invalid UTF-8 in string")
+          throw failure(localized("invalid UTF-8 in string"))
         }
         return text
       case UInt8(ascii: "\\"):
         index += 1
         try escape(into: &buffer)
       case 0..<0x20:
-        throw failure("control character in string")
+        throw failure(localized("control character in string"))
       default:
         buffer.append(c)
         index += 1
@@ -196,7 +201,7 @@ struct JSONParser {
   }
 
   private mutating func escape(into buffer: inout [UInt8]) throws(Failure) {
-    guard let c = current else { throw failure("unterminated escape") }
+    guard let c = current else { throw failure(localized("unterminated escape")) }
     index += 1
     switch c {
     case UInt8(ascii: "\""): buffer.append(0x22)
@@ -212,18 +217,18 @@ struct JSONParser {
       if (0xD800..<0xDC00).contains(scalar) {
         guard current == UInt8(ascii: "\\"), index + 1 < bytes.count,
           bytes[index + 1] == UInt8(ascii: "u")
-        else { throw failure("unpaired surrogate") }
+        else { throw failure(localized("unpaired surrogate")) }
         index += 2
         let low = try hex4()
-        guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate") }
+        guard (0xDC00..<0xE000).contains(low) else { throw failure(localized("unpaired surrogate")) }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       } else if (0xDC00..<0xE000).contains(scalar) {
-        throw failure("unpaired surrogate")
+        throw failure(localized("unpaired surrogate"))
       }
-      guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid escape") }
+      guard let unicode = Unicode.Scalar(scalar) else { throw failure(localized("invalid escape")) }
       buffer.append(contentsOf: unicode.utf8)
     default:
-      throw failure("invalid escape")
+      throw failure(localized("invalid escape"))
     }
   }
 

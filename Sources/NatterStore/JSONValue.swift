@@ -23,8 +23,8 @@ enum JSONValue: Equatable {
   /// A short name for error messages.
   var kind: String {
     switch self {
-    case .object: return "an object"
-    case .array: return "an array"
+    case .object: return localized("an object")
+    case .array: return localized("an array")
     case .string: return "a string"
     case .number: return "a number"
     case .bool: return "a boolean"

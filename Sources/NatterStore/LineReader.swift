@@ -76,7 +76,8 @@ struct LineReader {
       // A file without newlines (binary garbage) must not be read into memory whole.
       if pending.count > Self.maximumLineLength {
         throw ImportError.invalidLine(
-          number: lineNumber + 1, reason: "line longer than \(Self.maximumLineLength >> 20) MiB")
+          number: lineNumber + 1, reason: localized(
+            "line longer than {size} MiB", ["size": String(Self.maximumLineLength >> 20)]))
       }
     }
     if !pending.isEmpty {

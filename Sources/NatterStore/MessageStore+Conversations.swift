@@ -37,7 +37,7 @@ extension MessageStore {
 
   /// `Notes` for the local history, else the channel or nickname the URL ends with.
   static func conversationName(url: String) -> String {
-    guard url != Message.notes else { return "Notes" }
+    guard url != Message.notes else { return localized("Notes") }
     return url.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? url
   }
 
@@ -172,7 +172,7 @@ extension MessageStore {
   public func pendingOutbox() throws -> [IRCOutboxEntry] {
     let statement = try db.cached(
       "SELECT outbox FROM messages INDEXED BY messages_pending WHERE delivery = 'pending' "
-        + "AND outbox IS NOT NULL ORDER BY seq")
+        + localized("AND outbox IS NOT NULL ORDER BY seq"))
     defer { statement.reset() }
     var entries: [IRCOutboxEntry] = []
     let decoder = JSONDecoder()

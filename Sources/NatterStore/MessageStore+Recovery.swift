@@ -19,20 +19,26 @@ extension MessageStore {
     }
 
     /// The banner while the salvage still runs.
-    public static let salvagingMessage =
-      "The message history was damaged, so a new one was started; the messages that can "
-      + "still be read are being copied into it."
+    public static var salvagingMessage: String {
+      localized(
+        "The message history was damaged, so a new one was started; the messages that can "
+          + "still be read are being copied into it.")
+    }
 
     /// The sentence for the app's banner.
     public var bannerMessage: String {
-      let saved =
-        salvaged == 0
-        ? "no message could be read from it"
-        : salvaged == 1
-          ? "the 1 message that could be read was saved"
-          : "the \(salvaged) messages that could be read were saved"
-      return "The message history was damaged, so a new one was started and \(saved); "
-        + "the old file was kept as \(movedAside.lastPathComponent)."
+      let file = movedAside.lastPathComponent
+      guard salvaged > 0 else {
+        return localized(
+          "The message history was damaged, so a new one was started and no message could be "
+            + "read from it; the old file was kept as {file}.", ["file": file])
+      }
+      return localizedPlural(
+        "The message history was damaged, so a new one was started and the {count} message "
+          + "that could be read was saved; the old file was kept as {file}.",
+        "The message history was damaged, so a new one was started and the {count} messages "
+          + "that could be read were saved; the old file was kept as {file}.",
+        count: salvaged, ["file": file])
     }
   }
 

@@ -157,7 +157,7 @@ extension MessageStore {
           return
         }
         if let empty = firstEmptyLine {
-          problems.add(line: empty, reason: "an empty line comes before the end of the file")
+          problems.add(line: empty, reason: localized("an empty line comes before the end of the file"))
           firstEmptyLine = nil
         }
         let record: ExportRecord
@@ -228,8 +228,11 @@ extension MessageStore {
     let id = record.id.unicodeScalars.count <= 80 ? record.id : String(record.id.prefix(80)) + "…"
     let index = Int(seq - lastSeqBefore - 1)
     if index >= 0, index < lineOfInserted.count {
-      return "the id \"\(id)\" is also on line \(lineOfInserted[index]) with different content"
+      return localized(
+        "the id \"{id}\" is also on line {line} with different content",
+        ["id": id, "line": String(lineOfInserted[index])])
     }
-    return "the id \"\(id)\" is already in the history with different content"
+    return localized(
+      "the id \"{id}\" is already in the history with different content", ["id": id])
   }
 }

@@ -1,3 +1,4 @@
+import NatterCore
 import Foundation
 
 /// What `MessageStore.open` found; every case but `failed` gives a usable store.
@@ -32,9 +33,18 @@ public enum OpenResult {
     case .recovered(_, let recovery, _): return recovery.bannerMessage
     case .readOnly(let store, let reason):
       let count = (try? store.count()) ?? 0
-      let shown = count == 1 ? "the 1 saved message is" : "the \(count) saved messages are"
-      let why = reason == .diskFull ? "The disk is full" : "The data folder cannot be written"
-      return "\(why), so \(shown) shown read-only and new messages will not be saved."
+      if reason == .diskFull {
+        return localizedPlural(
+          "The disk is full, so the {count} saved message is shown read-only and new messages "
+            + "will not be saved.",
+          "The disk is full, so the {count} saved messages are shown read-only and new messages "
+            + "will not be saved.", count: count)
+      }
+      return localizedPlural(
+        "The data folder cannot be written, so the {count} saved message is shown read-only and "
+          + "new messages will not be saved.",
+        "The data folder cannot be written, so the {count} saved messages are shown read-only "
+          + "and new messages will not be saved.", count: count)
     case .unsaved(_, let reason): return reason.userMessage
     case .failed(let reason): return reason.userMessage
     }

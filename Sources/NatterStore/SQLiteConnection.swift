@@ -1,3 +1,4 @@
+import NatterCore
 import CSQLite
 
 /// One owned SQLite connection; every call that can fail turns its result code into a StoreError.
@@ -12,7 +13,7 @@ final class SQLiteConnection {
     var db: OpaquePointer?
     let rc = sqlite3_open_v2(path, &db, flags, nil)
     guard rc == SQLITE_OK, let db else {
-      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? localized("out of memory")
       sqlite3_close_v2(db)
       throw StoreError.from(code: rc, message: message)
     }

@@ -1,3 +1,4 @@
+import NatterCore
 import CSQLite
 
 /// Why a store operation failed; `userMessage` is the one sentence for a banner.
@@ -27,26 +28,27 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   public var userMessage: String {
     switch self {
     case .diskFull:
-      return "The disk is full, so the message was not saved."
+      return localized("The disk is full, so the message was not saved.")
     case .readOnly:
-      return "The data folder is read-only, so this session will not be saved."
+      return localized("The data folder is read-only, so this session will not be saved.")
     case .corrupt:
-      return "The message history is damaged and could not be read."
+      return localized("The message history is damaged and could not be read.")
     case .newerSchema:
-      return "The message history was saved by a newer Natter, so this session will not be saved."
+      return localized("The message history was saved by a newer Natter, so this session will not be saved.")
     case .dataDirectoryUnavailable:
-      return "The data folder cannot be used, so this session will not be saved."
+      return localized("The data folder cannot be used, so this session will not be saved.")
     case .duplicateID:
-      return "This message is already saved."
+      return localized("This message is already saved.")
     case .notFound:
-      return "The message no longer exists."
+      return localized("The message no longer exists.")
     case .io:
-      return "A file could not be read or written."
+      return localized("A file could not be read or written.")
     case .sqlite:
-      return "The message history could not be saved."
+      return localized("The message history could not be saved.")
     case .exportOntoDatabase(let path):
-      return "\(path) is the message history itself, so exporting to it would destroy it; "
-        + "choose another file."
+      return localized(
+        "{path} is the message history itself, so exporting to it would destroy it; "
+          + "choose another file.", ["path": path])
     }
   }
 

@@ -89,7 +89,7 @@ public struct IRCConnection: Sendable {
     case .command(let message):
       effects = state == .ready ? [.write(message.serialized)] : []
     case .disconnected(let reason):
-      effects = lost(reason: reason ?? serverReason ?? "The connection closed", at: now)
+      effects = lost(reason: reason ?? serverReason ?? localized("The connection closed"), at: now)
     }
     return effects + scheduleWake(now: now)
   }
@@ -131,7 +131,9 @@ public struct IRCConnection: Sendable {
     case "PONG":
       return []
     case "ERROR":
-      serverReason = message.params.last.map { "The server closed the connection: \($0)" }
+      serverReason = message.params.last.map {
+        localized("The server closed the connection: {reason}", ["reason": $0])
+      }
       return []
     case "PRIVMSG", "NOTICE":
       return privateOrChannelMessage(message)
@@ -226,7 +228,11 @@ public struct IRCConnection: Sendable {
         return [.write(IRCMessage(command: "PING", params: [token]).serialized)]
       case .dead:
         let seconds = Int(IRCLiveness.answer)
-        return [.close] + lost(reason: "The server did not answer for \(seconds) seconds", at: now)
+        return [.close] + lost(
+          reason: localizedPlural(
+            "The server did not answer for {count} second",
+            "The server did not answer for {count} seconds", count: seconds),
+          at: now)
       }
     case .idle, .connecting:
       return []

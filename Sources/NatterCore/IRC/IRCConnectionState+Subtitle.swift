@@ -7,14 +7,16 @@ extension IRCConnectionState {
   public func subtitle(conversation: String?, host: String, waiting: Int) -> String {
     switch self {
     case .idle, .connecting, .registering:
-      return waiting > 0 ? "Connecting… — \(Self.waiting(waiting))" : "Connecting…"
+      return waiting > 0 ? localized("Connecting… — {waiting}", ["waiting": Self.waiting(waiting)]) : localized("Connecting…")
     case .ready:
-      guard let conversation else { return "Connected to \(host)" }
-      return "\(conversation) on \(host)"
+      guard let conversation else { return localized("Connected to {host}", ["host": host]) }
+      return localized("{conversation} on {host}", ["conversation": conversation, "host": host])
     case .disconnected(let reason, _):
       return waiting > 0
-        ? "Offline — \(Self.waiting(waiting)) · Disconnected: \(reason)"
-        : "Disconnected: \(reason)"
+        ? localized(
+          "Offline — {waiting} · Disconnected: {reason}",
+          ["waiting": Self.waiting(waiting), "reason": reason])
+        : localized("Disconnected: {reason}", ["reason": reason])
     }
   }
 
@@ -25,6 +27,6 @@ extension IRCConnectionState {
   }
 
   private static func waiting(_ count: Int) -> String {
-    count == 1 ? "1 message waiting" : "\(count) messages waiting"
+    localizedPlural("{count} message waiting", "{count} messages waiting", count: count)
   }
 }

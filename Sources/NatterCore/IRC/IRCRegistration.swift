@@ -153,13 +153,17 @@ struct IRCRegistration: Equatable, Sendable {
     if message.command == "904", let mechanisms = saslMechanisms,
       !mechanisms.split(separator: ",").contains("PLAIN")
     {
-      error.sentence =
-        "Signing in as \(account.saslAccount ?? "") failed: the server offers "
-        + "only \(mechanisms) (the server says: \(error.serverText))."
+      error.sentence = localized(
+        "Signing in as {account} failed: the server offers only {mechanisms} "
+          + "(the server says: {text}).",
+        [
+          "account": account.saslAccount ?? "", "mechanisms": mechanisms,
+          "text": error.serverText,
+        ])
     } else if message.command == "904" {
-      error.sentence =
-        "Signing in as \(account.saslAccount ?? "") failed "
-        + "(the server says: \(error.serverText))."
+      error.sentence = localized(
+        "Signing in as {account} failed (the server says: {text}).",
+        ["account": account.saslAccount ?? "", "text": error.serverText])
     }
     return [.event(.serverError(error))]
   }

@@ -25,38 +25,43 @@ public struct IRCServerError: Equatable, Sendable {
     else { return nil }
     let text = message.params.count > 1 ? message.params[message.params.count - 1] : ""
     let subject = message.params.count > 2 ? message.params[1] : nil
-    let name = subject ?? "it"
+    let name = subject ?? localized("it")
     let plain: String
     switch number {
-    case 401: plain = "There is nobody called \(name) on this server"
-    case 403: plain = "There is no channel called \(name)"
-    case 404: plain = "Your message could not be sent to \(name)"
-    case 405: plain = "You are in too many channels to join \(name)"
-    case 412: plain = "There was no text to send"
-    case 421: plain = "The server does not know the command \(name)"
-    case 432: plain = "\(name) is not a valid nickname"
-    case 433: plain = "The nickname \(name) is already in use"
-    case 436: plain = "The nickname \(name) is in use elsewhere on the network"
-    case 442: plain = "You are not in \(name)"
-    case 461: plain = "The command \(name) needs more parameters"
-    case 464: plain = "The server password is wrong"
-    case 465: plain = "You are banned from this server"
-    case 471: plain = "\(name) is full"
-    case 473: plain = "\(name) is invite-only"
-    case 474: plain = "You are banned from \(name)"
-    case 475: plain = "\(name) needs the right key to join"
-    case 477: plain = "\(name) needs a registered nickname"
-    case 482: plain = "You need to be a channel operator in \(name)"
-    case 489: plain = "Your message could not be sent to \(name)"
-    case 902: plain = "Signing in is not possible with this nickname"
-    case 904: plain = "Signing in failed"
-    case 905: plain = "Signing in failed: the account details are too long"
-    case 906: plain = "Signing in was cancelled"
-    case 907: plain = "You are already signed in"
+    case 401: plain = localized("There is nobody called {name} on this server", ["name": name])
+    case 403: plain = localized("There is no channel called {name}", ["name": name])
+    case 404: plain = localized("Your message could not be sent to {name}", ["name": name])
+    case 405: plain = localized("You are in too many channels to join {name}", ["name": name])
+    case 412: plain = localized("There was no text to send")
+    case 421: plain = localized("The server does not know the command {name}", ["name": name])
+    case 432: plain = localized("{name} is not a valid nickname", ["name": name])
+    case 433: plain = localized("The nickname {name} is already in use", ["name": name])
+    case 436: plain = localized("The nickname {name} is in use elsewhere on the network", ["name": name])
+    case 442: plain = localized("You are not in {name}", ["name": name])
+    case 461: plain = localized("The command {name} needs more parameters", ["name": name])
+    case 464: plain = localized("The server password is wrong")
+    case 465: plain = localized("You are banned from this server")
+    case 471: plain = localized("{name} is full", ["name": name])
+    case 473: plain = localized("{name} is invite-only", ["name": name])
+    case 474: plain = localized("You are banned from {name}", ["name": name])
+    case 475: plain = localized("{name} needs the right key to join", ["name": name])
+    case 477: plain = localized("{name} needs a registered nickname", ["name": name])
+    case 482: plain = localized("You need to be a channel operator in {name}", ["name": name])
+    case 489: plain = localized("Your message could not be sent to {name}", ["name": name])
+    case 902: plain = localized("Signing in is not possible with this nickname")
+    case 904: plain = localized("Signing in failed")
+    case 905: plain = localized("Signing in failed: the account details are too long")
+    case 906: plain = localized("Signing in was cancelled")
+    case 907: plain = localized("You are already signed in")
     default:
-      plain = "The server refused the request" + (subject.map { " for \($0)" } ?? "")
+      plain =
+        subject.map { localized("The server refused the request for {subject}", ["subject": $0]) }
+        ?? localized("The server refused the request")
     }
-    let sentence = text.isEmpty ? plain + "." : plain + " (the server says: \(text))."
+    let sentence =
+      text.isEmpty
+      ? localized("{error}.", ["error": plain])
+      : localized("{error} (the server says: {text}).", ["error": plain, "text": text])
     self.init(code: code, target: subject, serverText: text, sentence: sentence)
   }
 

@@ -32,7 +32,8 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
       scheme = false
       rest = text.dropFirst(6)
     } else {
-      throw Problem(description: "\"\(text)\" is not an irc:// or ircs:// URL")
+      throw Problem(
+        description: localized("\"{text}\" is not an irc:// or ircs:// URL", ["text": String(text)]))
     }
     let slash = rest.firstIndex(of: "/") ?? rest.endIndex
     var authority = rest[..<slash]
@@ -43,7 +44,8 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
       nick = String(authority[..<at])
       authority = authority[authority.index(after: at)...]
       guard Self.isValidNick(nick) else {
-        throw Problem(description: "\"\(nick)\" is not a nickname a server would accept")
+        throw Problem(
+          description: localized("\"{nick}\" is not a nickname a server would accept", ["nick": nick]))
       }
     }
     var host = String(authority)
@@ -52,22 +54,25 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
       host = String(authority[..<colon])
       let digits = authority[authority.index(after: colon)...]
       guard let number = Int(digits), (1...65535).contains(number) else {
-        throw Problem(description: "the port \"\(digits)\" is not a number from 1 to 65535")
+        throw Problem(
+          description: localized(
+            "the port \"{port}\" is not a number from 1 to 65535", ["port": String(digits)]))
       }
       port = number
     }
     if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    guard !host.isEmpty else { throw Problem(description: "the URL has no server name") }
+    guard !host.isEmpty else { throw Problem(description: localized("the URL has no server name")) }
     guard !host.contains(where: { $0 == " " || $0 == "/" || $0 == "#" || $0 == "," }) else {
-      throw Problem(description: "\"\(host)\" is not a server name")
+      throw Problem(description: localized("\"{host}\" is not a server name", ["host": host]))
     }
     var channels: [String] = []
     for name in path.split(separator: ",", omittingEmptySubsequences: true) {
       let channel = String(name)
       guard Self.isValidChannel(channel) else {
         throw Problem(
-          description: "\"\(channel)\" is not a channel name: it starts with # or & and has no "
-            + "spaces, commas or control characters")
+          description: localized(
+            "\"{channel}\" is not a channel name: it starts with # or & and has no spaces, "
+              + "commas or control characters", ["channel": channel]))
       }
       channels.append(channel)
     }

@@ -1,3 +1,4 @@
+import NatterCore
 import Foundation
 import GtkKit
 import NatterStore
@@ -37,7 +38,7 @@ extension ChatSession {
   func recoverFromCorruption(salvaged: @escaping @MainActor (String) -> Void)
     -> (sentence: String, salvaging: Bool)
   {
-    let failed = "The message history is damaged and could not be replaced."
+    let failed = localized("The message history is damaged and could not be replaced.")
     let aside: URL
     do {
       aside = try store.replaceDamagedDatabase()

@@ -106,7 +106,7 @@ final class IRCClient {
     }
     transport?.close()
     transport = nil
-    feed(.disconnected(reason: "Reconnecting"))
+    feed(.disconnected(reason: localized("Reconnecting")))
     feed(.connectNow)
   }
 
@@ -155,7 +155,7 @@ final class IRCClient {
       onStatus()
     } catch {
       Log.warning("could not retry \(message.id): \(error)")
-      onStoreError("The message could not be sent again.")
+      onStoreError(localized("The message could not be sent again."))
     }
   }
 
@@ -257,7 +257,7 @@ final class IRCClient {
     do {
       if let message = try body() { onChanged(message) }
     } catch {
-      report(error, storing: "a delivery update")
+      report(error, storing: localized("a delivery update"))
     }
   }
 
@@ -301,7 +301,7 @@ final class IRCClient {
   private func report(_ error: Error, storing what: String) {
     Log.warning("could not store \(what): \(error)")
     onStoreError(
-      (error as? StoreError)?.userMessage ?? "Messages from the server could not be saved.")
+      (error as? StoreError)?.userMessage ?? localized("Messages from the server could not be saved."))
   }
 
   private func message(from incoming: IRCIncomingMessage) -> Message {
@@ -341,7 +341,7 @@ final class IRCClient {
         transport = nil
         if let fingerprint = opened.rejectedFingerprint {
           onUntrustedCertificate(fingerprint)
-          feed(.disconnected(reason: "The server's certificate is not trusted"))
+          feed(.disconnected(reason: localized("The server's certificate is not trusted")))
         } else {
           feed(.disconnected(reason: reason))
         }

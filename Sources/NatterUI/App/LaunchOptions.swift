@@ -36,7 +36,7 @@ public enum LaunchOptions: Equatable, Sendable {
       case "--version": command = command ?? .version
       case "--connect":
         guard let given = value(for: option, inline: inline), !given.isEmpty else {
-          self = .usageError("--connect needs a URL such as ircs://nick@irc.example.net/#natter")
+          self = .usageError(localized("--connect needs a URL such as ircs://nick@irc.example.net/#natter"))
           return
         }
         do {
@@ -47,13 +47,15 @@ public enum LaunchOptions: Equatable, Sendable {
         }
       case "--trust-certificate":
         guard let given = value(for: option, inline: inline) else {
-          self = .usageError("--trust-certificate needs a SHA-256 fingerprint")
+          self = .usageError(localized("--trust-certificate needs a SHA-256 fingerprint"))
           return
         }
         let hex = given.lowercased().filter { $0 != ":" }
         guard hex.count == 64, hex.allSatisfy(\.isHexDigit) else {
           self = .usageError(
-            "--trust-certificate \(given): a SHA-256 fingerprint is 64 hexadecimal digits")
+            localized(
+              "--trust-certificate {given}: a SHA-256 fingerprint is 64 hexadecimal digits",
+              ["given": given]))
           return
         }
         trust = hex
@@ -65,7 +67,7 @@ public enum LaunchOptions: Equatable, Sendable {
         if option == "--data-dir" {
           dataDirectory = given
         } else if command != nil && command != .help && command != .version {
-          self = .usageError("--export and --import cannot be combined")
+          self = .usageError(localized("--export and --import cannot be combined"))
           return
         } else if command == nil {
           command =
@@ -74,7 +76,7 @@ public enum LaunchOptions: Equatable, Sendable {
             : .import(file: given, dataDirectory: nil)
         }
       default:
-        self = .usageError("unknown option \(argument)")
+        self = .usageError(localized("unknown option {option}", ["option": argument]))
         return
       }
     }

@@ -36,7 +36,10 @@ public enum Natter {
       }
       guard file.save(settings) else {
         FileHandle.standardError.write(
-          Data("natter: could not save the account to \(file.url.path)\n".utf8))
+          Data(
+            ("natter: "
+              + localized("could not save the account to {file}", ["file": file.url.path])
+              + "\n").utf8))
         return 1
       }
       let application = NatterApplication(dataDirectory: resolve(dataDirectory))

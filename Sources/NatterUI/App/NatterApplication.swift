@@ -79,8 +79,11 @@ final class NatterApplication: Object {
     if let requested, requested != mine {
       natter_command_line_printerr(
         commandLine,
-        "natter: Natter is already running with the data folder \(mine), so it cannot open "
-          + "\(requested) as well; close it first.\n")
+        "natter: "
+          + localized(
+            "Natter is already running with the data folder {running}, so it cannot open "
+              + "{requested} as well; close it first.", ["running": mine, "requested": requested])
+          + "\n")
       return 1
     }
     activate()
@@ -92,8 +95,11 @@ final class NatterApplication: Object {
     guard let lock = InstanceLock(dataDirectory: dataDirectory) else {
       FileHandle.standardError.write(
         Data(
-          ("natter: another Natter is already using \(dataDirectory.path), and without a "
-            + "session bus this one cannot ask it to show its window.\n").utf8))
+          ("natter: "
+            + localized(
+              "another Natter is already using {folder}, and without a session bus this one "
+                + "cannot ask it to show its window.", ["folder": dataDirectory.path]) + "\n")
+            .utf8))
       exitStatus = 1
       g_application_quit(typed())
       return

@@ -1,3 +1,4 @@
+import NatterCore
 import CGtk
 import CSecret
 import Foundation
@@ -20,7 +21,7 @@ enum SecretStore {
       var error: UnsafeMutablePointer<GError>?
       let secret = secret_password_lookup_finish(result, &error)
       if let failure = error {
-        let reason = string(failure.pointee.message) ?? "unknown error"
+        let reason = string(failure.pointee.message) ?? localized("unknown error")
         MainActor.assumeIsolated { Log.info("no Secret Service password: \(reason)") }
       }
       g_clear_error(&error)

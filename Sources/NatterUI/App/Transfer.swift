@@ -1,3 +1,4 @@
+import NatterCore
 import Foundation
 import NatterStore
 
@@ -22,20 +23,25 @@ enum Transfer {
         report("natter: \(try store.recoverFromCorruption().bannerMessage)")
         count = try write()
       }
-      report("Exported \(count) messages\(file == "-" ? "" : " to \(file)").")
+      report(
+        file == "-"
+          ? localizedPlural("Exported {count} message.", "Exported {count} messages.", count: count)
+          : localizedPlural(
+            "Exported {count} message to {file}.", "Exported {count} messages to {file}.",
+            count: count, ["file": file]))
       return 0
     } catch let error as StoreError {
       report("natter: \(exportSentence(error, file: file))")
       return 1
     } catch {
-      report("natter: The export to \(file) failed.")
+      report("natter: " + localized("The export to {file} failed.", ["file": file]))
       return 1
     }
   }
 
   static func `import`(from file: String, dataDirectory: URL) -> Int32 {
     guard let store = openForTransfer(dataDirectory, writing: true) else { return 1 }
-    let name = file == "-" ? "standard input" : file
+    let name = file == "-" ? localized("standard input") : file
     func read() throws(ImportError) -> ImportSummary {
       file == "-"
         ? try store.import(from: FileHandle.standardInput, name: name)
@@ -48,20 +54,30 @@ enum Transfer {
       } catch .store(.corrupt) where store.isPersistent && file != "-" {
         // Standard input cannot be read twice; a file is imported into the salvaged history.
         guard let recovery = try? store.recoverFromCorruption() else {
-          throw ImportError.store(.corrupt(detail: "recovery failed"))
+          throw ImportError.store(.corrupt(detail: localized("recovery failed")))
         }
         report("natter: \(recovery.bannerMessage)")
         summary = try read()
       }
       report(
-        "Imported \(summary.inserted) messages from \(name)"
-          + (summary.skippedDuplicates > 0
-            ? " (\(summary.skippedDuplicates) were already there)." : "."))
+        summary.skippedDuplicates > 0
+          ? localizedPlural(
+            "Imported {count} message from {file} ({skipped} were already there).",
+            "Imported {count} messages from {file} ({skipped} were already there).",
+            count: summary.inserted,
+            ["file": name, "skipped": String(summary.skippedDuplicates)])
+          : localizedPlural(
+            "Imported {count} message from {file}.", "Imported {count} messages from {file}.",
+            count: summary.inserted, ["file": name]))
       return 0
     } catch {
       for problem in error.problems { report("natter: \(problem.sentence)") }
       if case .invalidLines(let kept, let total) = error, total > kept.count {
-        report("natter: \(total - kept.count) more lines are not valid messages either.")
+        report(
+          "natter: "
+            + localizedPlural(
+              "{count} more line is not a valid message either.",
+              "{count} more lines are not valid messages either.", count: total - kept.count))
       }
       report("natter: \(error.userMessage)")
       return 1
@@ -94,8 +110,11 @@ enum Transfer {
 
   private static func exportSentence(_ error: StoreError, file: String) -> String {
     switch error {
-    case .diskFull: return "The disk is full, so \(file) was not written."
-    case .io(_, let detail): return "\(file) could not be written (\(detail.lowercased()))."
+    case .diskFull:
+      return localized("The disk is full, so {file} was not written.", ["file": file])
+    case .io(_, let detail):
+      return localized(
+        "{file} could not be written ({detail}).", ["file": file, "detail": detail.lowercased()])
     default: return error.userMessage
     }
   }

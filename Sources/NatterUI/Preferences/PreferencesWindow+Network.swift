@@ -8,11 +8,11 @@ import NatterCore
 /// says why under the field and changes nothing.
 extension PreferencesWindow {
   func addNetworkSection(to layout: UnsafeMutablePointer<GtkGrid>?, from row: Int32) {
-    gtk_grid_attach(layout, Self.heading("Network"), 0, row, 2, 1)
+    gtk_grid_attach(layout, Self.heading(localized("Network")), 0, row, 2, 1)
     let fields: [(Widget, String, String)] = [
-      (accountEntry, "Account", "ircs://nick@irc.example.net/#channel"),
-      (saslAccountEntry, "SASL account", "optional"),
-      (passwordEntry, "SASL password", "kept in the keyring"),
+      (accountEntry, localized("Account"), "ircs://nick@irc.example.net/#channel"),
+      (saslAccountEntry, localized("SASL account"), "optional"),
+      (passwordEntry, localized("SASL password"), localized("kept in the keyring")),
     ]
     for (offset, (entry, title, placeholder)) in fields.enumerated() {
       entry.setAccessibleLabel(title)
@@ -30,7 +30,7 @@ extension PreferencesWindow {
     gtk_label_set_xalign(accountProblem.opaque, 0)
     accountProblem.isVisible = false
     gtk_grid_attach(layout, accountProblem.widget, 1, row + 4, 1, 1)
-    connectButton.setAccessibleLabel("Connect")
+    connectButton.setAccessibleLabel(localized("Connect"))
     gtk_widget_set_halign(connectButton.widget, GTK_ALIGN_END)
     gtk_grid_attach(layout, connectButton.widget, 1, row + 5, 1, 1)
   }

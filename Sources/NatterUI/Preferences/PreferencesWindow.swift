@@ -29,8 +29,8 @@ final class PreferencesWindow: Widget {
 
   init(settings: Settings, transientFor parent: UnsafeMutablePointer<GtkWindow>?) {
     self.settings = settings
-    enterButton = Widget(Self.radioButton(label: "Enter"))
-    controlEnterButton = Widget(Self.radioButton(label: "Ctrl+Enter"))
+    enterButton = Widget(Self.radioButton(label: localized("Enter")))
+    controlEnterButton = Widget(Self.radioButton(label: localized("Ctrl+Enter")))
     let range = Settings.maxLinesRange
     maxLinesButton = Widget(
       gtk_spin_button_new_with_range(Double(range.lowerBound), Double(range.upperBound), 1))
@@ -45,11 +45,11 @@ final class PreferencesWindow: Widget {
     accountEntry = Widget(gtk_entry_new())
     saslAccountEntry = Widget(gtk_entry_new())
     passwordEntry = Widget(gtk_password_entry_new())
-    connectButton = Widget(gtk_button_new_with_label("Connect"))
+    connectButton = Widget(gtk_button_new_with_label(localized("Connect")))
     accountProblem = Widget(gtk_label_new(nil))
     super.init(gtk_window_new())
 
-    gtk_window_set_title(window, "Preferences")
+    gtk_window_set_title(window, localized("Preferences"))
     gtk_window_set_default_size(window, 420, -1)
     gtk_window_set_resizable(window, 0)
     gtk_window_set_modal(window, 1)
@@ -81,31 +81,31 @@ final class PreferencesWindow: Widget {
     for edge in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { edge(grid, 24) }
     for edge in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { edge(grid, 24) }
 
-    gtk_grid_attach(layout, Self.heading("Composer"), 0, 0, 2, 1)
+    gtk_grid_attach(layout, Self.heading(localized("Composer")), 0, 0, 2, 1)
 
     gtk_check_button_set_group(controlEnterButton.typed(), enterButton.typed())
-    enterButton.setAccessibleLabel("Send with Enter")
-    enterButton.setTooltip("Enter sends; Shift+Enter makes a new line")
-    controlEnterButton.setAccessibleLabel("Send with Ctrl+Enter")
-    controlEnterButton.setTooltip("Ctrl+Enter sends; Enter makes a new line")
+    enterButton.setAccessibleLabel(localized("Send with Enter"))
+    enterButton.setTooltip(localized("Enter sends; Shift+Enter makes a new line"))
+    controlEnterButton.setAccessibleLabel(localized("Send with Ctrl+Enter"))
+    controlEnterButton.setTooltip(localized("Ctrl+Enter sends; Enter makes a new line"))
     let sendKeys = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
     gtk_box_append(cast(sendKeys), enterButton.widget)
     gtk_box_append(cast(sendKeys), controlEnterButton.widget)
-    gtk_grid_attach(layout, Self.label("Send key"), 0, 1, 1, 1)
+    gtk_grid_attach(layout, Self.label(localized("Send key")), 0, 1, 1, 1)
     gtk_grid_attach(layout, sendKeys, 1, 1, 1, 1)
 
     gtk_spin_button_set_numeric(maxLinesButton.opaque, 1)
-    maxLinesButton.setAccessibleLabel("Composer maximum lines")
+    maxLinesButton.setAccessibleLabel(localized("Composer maximum lines"))
     gtk_widget_set_halign(maxLinesButton.widget, GTK_ALIGN_START)
-    gtk_grid_attach(layout, Self.label("Maximum lines"), 0, 2, 1, 1)
+    gtk_grid_attach(layout, Self.label(localized("Maximum lines")), 0, 2, 1, 1)
     gtk_grid_attach(layout, maxLinesButton.widget, 1, 2, 1, 1)
 
-    gtk_grid_attach(layout, Self.heading("Appearance"), 0, 3, 2, 1)
-    styleDropDown.setAccessibleLabel("Style")
+    gtk_grid_attach(layout, Self.heading(localized("Appearance")), 0, 3, 2, 1)
+    styleDropDown.setAccessibleLabel(localized("Style"))
     gtk_widget_set_halign(styleDropDown.widget, GTK_ALIGN_START)
     // Wide enough for the longest choice, so the control does not resize as it changes.
     gtk_widget_set_size_request(styleDropDown.widget, 160, -1)
-    gtk_grid_attach(layout, Self.label("Style"), 0, 4, 1, 1)
+    gtk_grid_attach(layout, Self.label(localized("Style")), 0, 4, 1, 1)
     gtk_grid_attach(layout, styleDropDown.widget, 1, 4, 1, 1)
     addNetworkSection(to: layout, from: 5)
     return grid

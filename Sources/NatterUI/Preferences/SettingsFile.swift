@@ -65,7 +65,7 @@ struct SettingsFile {
     let text = settings.keyFileText
     let written = g_file_set_contents(url.path, text, gssize(text.utf8.count), &error)
     if written == 0 {
-      let reason = error.flatMap { string($0.pointee.message) } ?? "unknown error"
+      let reason = error.flatMap { string($0.pointee.message) } ?? localized("unknown error")
       g_clear_error(&error)
       Log.warning("could not save settings to \(url.path): \(reason)")
       return false

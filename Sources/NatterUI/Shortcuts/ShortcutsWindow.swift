@@ -30,7 +30,7 @@ enum ShortcutsWindow {
     defer { g_object_unref(raw(builder)) }
     var error: UnsafeMutablePointer<GError>?
     guard gtk_builder_add_from_string(builder, xml, gssize(xml.utf8.count), &error) != 0 else {
-      let reason = error.flatMap { string($0.pointee.message) } ?? "unknown error"
+      let reason = error.flatMap { string($0.pointee.message) } ?? localized("unknown error")
       g_clear_error(&error)
       Log.warning("could not build the shortcuts window: \(reason)")
       return nil
@@ -60,7 +60,7 @@ enum ShortcutsWindow {
       xml += """
                 <child>
                   <object class="GtkShortcutsGroup">
-                    <property name="title">\(Markup.escape(section.rawValue))</property>
+                    <property name="title">\(Markup.escape(section.title))</property>
 
         """
       for shortcut in rows {

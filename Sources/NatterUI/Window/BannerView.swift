@@ -1,3 +1,4 @@
+import NatterCore
 import CGtk
 import GtkKit
 
@@ -20,7 +21,7 @@ final class BannerView: Widget {
     action.isVisible = false
     gtk_widget_set_valign(action.widget, GTK_ALIGN_CENTER)
     let dismiss = Widget(gtk_button_new_from_icon_name("window-close-symbolic"))
-    dismiss.setAccessibleLabel("Dismiss")
+    dismiss.setAccessibleLabel(localized("Dismiss"))
     dismiss.addCSSClass("flat")
     gtk_widget_set_valign(dismiss.widget, GTK_ALIGN_CENTER)
     Signal.connect(dismiss.pointer, "clicked") { [unowned self] in isVisible = false }
@@ -31,7 +32,7 @@ final class BannerView: Widget {
     gtk_box_append(typed(), label.widget)
     gtk_box_append(typed(), action.widget)
     gtk_box_append(typed(), dismiss.widget)
-    setAccessibleLabel("Notice")
+    setAccessibleLabel(localized("Notice"))
     isVisible = false
   }
 

@@ -36,7 +36,7 @@ final class MainWindow: Widget {
       store: session.store, conversation: irc?.mainConversation ?? Message.notes,
       height: Int(Self.defaultSize.height))
     subtitle = Widget(gtk_label_new(nil))
-    reconnectButton = Widget(gtk_button_new_with_label("Reconnect"))
+    reconnectButton = Widget(gtk_button_new_with_label(localized("Reconnect")))
     composer = ComposerView(controller: ComposerController(sender: session.sender))
     banner = BannerView()
     super.init(gtk_application_window_new(application))
@@ -109,7 +109,7 @@ final class MainWindow: Widget {
     let dialog = OpaquePointer(about)
     gtk_about_dialog_set_program_name(dialog, AppInfo.name)
     gtk_about_dialog_set_version(dialog, AppInfo.version)
-    gtk_about_dialog_set_comments(dialog, "A keyboard-first chat window")
+    gtk_about_dialog_set_comments(dialog, localized("A keyboard-first chat window"))
     gtk_about_dialog_set_logo_icon_name(dialog, AppInfo.id)
     gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
     gtk_about_dialog_set_website(dialog, AppInfo.website)
@@ -142,7 +142,7 @@ final class MainWindow: Widget {
         return true
       } catch {
         Log.warning("could not store a message: \(error)")
-        banner.show(Self.sentence(for: error, doing: "The message could not be sent"))
+        banner.show(Self.sentence(for: error, doing: localized("The message could not be sent")))
         return false
       }
     }
@@ -153,7 +153,7 @@ final class MainWindow: Widget {
         return true
       } catch {
         Log.warning("could not store an edit: \(error)")
-        banner.show(Self.sentence(for: error, doing: "The edit could not be saved"))
+        banner.show(Self.sentence(for: error, doing: localized("The edit could not be saved")))
         return false
       }
     }
@@ -178,9 +178,11 @@ final class MainWindow: Widget {
     irc.onStoreError = { [unowned self] sentence in banner.show(sentence) }
     irc.onUntrustedCertificate = { [unowned self] fingerprint in
       banner.show(
-        "\(irc.url.host) presented a certificate this computer does not trust. "
-          + "SHA-256 fingerprint: \(fingerprint)",
-        action: "Trust this certificate"
+        localized(
+          "{host} presented a certificate this computer does not trust. "
+            + "SHA-256 fingerprint: {fingerprint}",
+          ["host": irc.url.host, "fingerprint": fingerprint]),
+        action: localized("Trust this certificate")
       ) { [unowned self] in
         irc.trusted.insert(fingerprint)
         onTrustCertificate(fingerprint)
@@ -207,14 +209,14 @@ final class MainWindow: Widget {
     gtk_widget_add_css_class(title, "title")
     gtk_box_append(cast(titles), title)
     subtitle.addCSSClass("connection-subtitle")
-    subtitle.setAccessibleLabel("Connection")
+    subtitle.setAccessibleLabel(localized("Connection"))
     gtk_label_set_ellipsize(subtitle.opaque, PANGO_ELLIPSIZE_END)
     gtk_label_set_selectable(subtitle.opaque, 0)
     subtitle.isVisible = irc != nil
     gtk_box_append(cast(titles), subtitle.widget)
     gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
     gtk_header_bar_set_title_widget(OpaquePointer(header), titles)
-    reconnectButton.setAccessibleLabel("Reconnect")
+    reconnectButton.setAccessibleLabel(localized("Reconnect"))
     reconnectButton.isVisible = false
     gtk_header_bar_pack_start(OpaquePointer(header), reconnectButton.widget)
   }
@@ -226,7 +228,7 @@ final class MainWindow: Widget {
     gtk_label_set_text(subtitle.opaque, text)
     // GtkLabel names itself after its text on every change; screen readers and tests find the
     // subtitle by its role's name `Connection` (SPEC §7) and read the text through it.
-    subtitle.setAccessibleLabel("Connection")
+    subtitle.setAccessibleLabel(localized("Connection"))
     Accessible.setDescription(subtitle.widget, text)
     gtk_widget_set_tooltip_text(subtitle.widget, text)
     reconnectButton.isVisible = irc.state.offersReconnect
@@ -326,16 +328,16 @@ final class MainWindow: Widget {
   private static func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
     let header = gtk_header_bar_new()
     let menu = g_menu_new()
-    g_menu_append(menu, "Keyboard Shortcuts", "win.shortcuts")
-    g_menu_append(menu, "Preferences", "app.preferences")
-    g_menu_append(menu, "About Natter", "app.about")
-    g_menu_append(menu, "Quit", "app.quit")
+    g_menu_append(menu, localized("Keyboard Shortcuts"), "win.shortcuts")
+    g_menu_append(menu, localized("Preferences"), "app.preferences")
+    g_menu_append(menu, localized("About Natter"), "app.about")
+    g_menu_append(menu, localized("Quit"), "app.quit")
     let button = gtk_menu_button_new()
     gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
     gtk_menu_button_set_menu_model(OpaquePointer(button), cast(menu))
     gtk_menu_button_set_primary(OpaquePointer(button), 1)
-    gtk_widget_set_tooltip_text(button, "Main Menu")
-    if let button { Accessible.setLabel(button, "Main Menu") }
+    gtk_widget_set_tooltip_text(button, localized("Main Menu"))
+    if let button { Accessible.setLabel(button, localized("Main Menu")) }
     g_object_unref(raw(menu!))
     gtk_header_bar_pack_end(OpaquePointer(header), button)
     return header!

@@ -27,7 +27,7 @@ final class ChipRowView: Widget {
     let scroller = opaque
     gtk_scrolled_window_set_policy(scroller, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
     gtk_scrolled_window_set_child(scroller, box.widget)
-    box.setAccessibleLabel("Tags")
+    box.setAccessibleLabel(localized("Tags"))
     box.addCSSClass("chip-row")
     isVisible = false
 

@@ -78,7 +78,7 @@ final class ComposerView: Widget {
     textView = Widget(gtk_text_view_new())
     textScroller = Widget(gtk_scrolled_window_new())
     field = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-    placeholder = Widget(gtk_label_new("Message"))
+    placeholder = Widget(gtk_label_new(localized("Message")))
     addTagButton = Widget(gtk_button_new_with_label("#"))
     sendButton = Widget(gtk_button_new_from_icon_name("mail-send-symbolic"))
     notice = Widget(gtk_label_new(nil))
@@ -164,7 +164,7 @@ final class ComposerView: Widget {
     // every incremental validation step, freezing the window for seconds after a
     // multi-megabyte paste; and its content must be whole lines for the height rule. So the
     // text view has no insets at all: the rounded field around it gives the breathing room.
-    textView.setAccessibleLabel("Message")
+    textView.setAccessibleLabel(localized("Message"))
     textView.addCSSClass("composer-text")
 
     let scroller = textScroller.opaque
@@ -190,13 +190,13 @@ final class ComposerView: Widget {
     gtk_widget_set_hexpand(field.widget, 1)
     gtk_widget_set_valign(field.widget, GTK_ALIGN_END)
 
-    addTagButton.setAccessibleLabel("Add tag")
-    addTagButton.setTooltip("Add tag (Ctrl+T)")
+    addTagButton.setAccessibleLabel(localized("Add tag"))
+    addTagButton.setTooltip(localized("Add tag (Ctrl+T)"))
     addTagButton.addCSSClass("flat")
     addTagButton.addCSSClass("add-tag")
     gtk_actionable_set_action_name(addTagButton.opaque, "composer.add-tag")
-    sendButton.setAccessibleLabel("Send")
-    sendButton.setTooltip("Send (Enter)")
+    sendButton.setAccessibleLabel(localized("Send"))
+    sendButton.setTooltip(localized("Send (Enter)"))
     sendButton.addCSSClass("suggested-action")
     gtk_actionable_set_action_name(sendButton.opaque, "composer.send")
     for button in [addTagButton, sendButton] {

@@ -23,13 +23,13 @@ final class TagEntryPopover: Widget {
     gtk_widget_set_parent(widget, parent.widget)
     gtk_popover_set_position(typed(), GTK_POS_TOP)
 
-    gtk_entry_set_placeholder_text(entry.typed(), "Tag")
-    entry.setAccessibleLabel("New tag")
+    gtk_entry_set_placeholder_text(entry.typed(), localized("Tag"))
+    entry.setAccessibleLabel(localized("New tag"))
     gtk_widget_set_size_request(entry.widget, 220, -1)
     Signal.connect(entry.pointer, "activate") { [unowned self] in confirm() }
     Signal.connect(entry.pointer, "changed") { [unowned self] in refreshSuggestions() }
 
-    suggestions.setAccessibleLabel("Earlier tags")
+    suggestions.setAccessibleLabel(localized("Earlier tags"))
     suggestions.addCSSClass("tag-suggestions")
     gtk_list_box_set_selection_mode(suggestions.opaque, GTK_SELECTION_BROWSE)
     Signal.connect(suggestions.pointer, "row-activated") { [unowned self] row in

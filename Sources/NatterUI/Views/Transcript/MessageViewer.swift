@@ -41,7 +41,7 @@ final class MessageViewer: Widget {
     pieces = TextChunks.split(display.text, maxUTF8Bytes: Self.chunkBytes)[...]
     textView = Widget(gtk_text_view_new())
     super.init(gtk_window_new())
-    gtk_window_set_title(window, "Message from \(message.sender)")
+    gtk_window_set_title(window, localized("Message from {sender}", ["sender": message.sender]))
     gtk_window_set_default_size(window, 640, 480)
     gtk_window_set_transient_for(window, parent)
     gtk_window_set_destroy_with_parent(window, 1)
@@ -55,7 +55,7 @@ final class MessageViewer: Widget {
     for edge in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
       edge(textView.widget, 12)
     }
-    textView.setAccessibleLabel("Whole message")
+    textView.setAccessibleLabel(localized("Whole message"))
     let scroller = gtk_scrolled_window_new()
     gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     gtk_scrolled_window_set_child(OpaquePointer(scroller), textView.widget)

@@ -172,9 +172,9 @@ final class TranscriptRow: Widget {
     note.addCSSClass("delivery-note")
     gtk_label_set_wrap(note.opaque, 1)
     gtk_label_set_xalign(note.opaque, 0)
-    let retry = Widget(gtk_button_new_with_label("Retry"))
+    let retry = Widget(gtk_button_new_with_label(localized("Retry")))
     retry.addCSSClass("flat")
-    retry.setAccessibleLabel("Retry")
+    retry.setAccessibleLabel(localized("Retry"))
     Signal.connect(retry.pointer, "clicked") { [weak self] in
       guard let self, let shownMessage else { return }
       onRetry(shownMessage)
@@ -220,12 +220,12 @@ final class TranscriptRow: Widget {
   /// `Show more`, right under the body: a flat button reachable with Tab.
   private func makeShowMoreButton() -> Widget {
     if let showMoreButton { return showMoreButton }
-    let button = Widget(gtk_button_new_with_label("Show more"))
+    let button = Widget(gtk_button_new_with_label(localized("Show more")))
     button.addCSSClass("flat")
     button.addCSSClass("show-more")
     gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
-    button.setAccessibleLabel("Show more")
-    button.setTooltip("Show the whole message")
+    button.setAccessibleLabel(localized("Show more"))
+    button.setTooltip(localized("Show the whole message"))
     Signal.connect(button.pointer, "clicked") { [weak self] in
       guard let self, let message = foldedMessage else { return }
       onShowMore(message)
@@ -274,16 +274,17 @@ final class TranscriptRow: Widget {
       button.addCSSClass("tag-chip")
       gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
       button.setAccessibleLabel("#\(tag)")
-      button.setTooltip("Show messages tagged #\(tag)")
+      button.setTooltip(localized("Show messages tagged #{tag}", ["tag": tag]))
       gtk_widget_set_focus_on_click(button.widget, 0)
       Signal.connect(button.pointer, "clicked") { [weak self] in self?.onTag(tag) }
       gtk_flow_box_append(box.opaque, button.widget)
       return button
     }
     if hidden > 0 {
-      let more = Widget(gtk_label_new("+\(hidden) more"))
+      let more = Widget(gtk_label_new(localized("+{count} more", ["count": String(hidden)])))
       more.addCSSClass("dim-label")
-      more.setTooltip("\(hidden) more tags")
+      more.setTooltip(
+        localizedPlural("{count} more tag", "{count} more tags", count: hidden))
       gtk_flow_box_append(box.opaque, more.widget)
       tagButtons.append(more)
     }

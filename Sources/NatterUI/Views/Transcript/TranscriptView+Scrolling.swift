@@ -117,8 +117,10 @@ extension TranscriptView {
     gtk_button_set_label(jumpButton.typed(), label)
     // gtk_button_set_label also renames the button for screen readers; the name stays fixed
     // and the count goes in the description.
-    jumpButton.setAccessibleLabel("Jump to latest")
+    jumpButton.setAccessibleLabel(localized("Jump to latest"))
     Accessible.setDescription(
-      jumpButton.widget, policy.unreadBadge.map { "\($0) new messages" } ?? "")
+      jumpButton.widget, policy.unreadBadge.map {
+        localizedPlural("{count} new message", "{count} new messages", count: $0)
+      } ?? "")
   }
 }

@@ -176,12 +176,12 @@ final class TranscriptView: Widget {
     gtk_scrolled_window_set_child(scroller.opaque, list.widget)
     gtk_widget_set_vexpand(scroller.widget, 1)
     list.addCSSClass("transcript-list")
-    list.setAccessibleLabel("Messages")
+    list.setAccessibleLabel(localized("Messages"))
 
     jumpButton.addCSSClass("jump-button")
     jumpButton.addCSSClass("osd")
-    jumpButton.setAccessibleLabel("Jump to latest")
-    jumpButton.setTooltip("Jump to latest (Ctrl+End)")
+    jumpButton.setAccessibleLabel(localized("Jump to latest"))
+    jumpButton.setTooltip(localized("Jump to latest (Ctrl+End)"))
     gtk_widget_set_halign(jumpButton.widget, GTK_ALIGN_END)
     gtk_widget_set_valign(jumpButton.widget, GTK_ALIGN_END)
     // Clicking it must not take the focus from the composer.
@@ -203,7 +203,7 @@ final class TranscriptView: Widget {
     gtk_search_bar_set_child(searchBar.opaque, searchEntry.widget)
     gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
     gtk_search_bar_set_show_close_button(searchBar.opaque, 1)
-    searchEntry.setAccessibleLabel("Search messages")
+    searchEntry.setAccessibleLabel(localized("Search messages"))
     gtk_widget_set_hexpand(searchEntry.widget, 1)
     gtk_editable_set_width_chars(searchEntry.opaque, 12)
 

@@ -20,10 +20,16 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ["Sources/GtkKit", "Sources/NatterCore", "Sources/NatterStore", "Sources/NatterUI"]
 MARKERS = ("localized(", "localizedPlural(")
 MARKED_BY = ("localized", "localizedPlural")
+# Where the markers are defined, not used.
+DEFINITIONS = {"Sources/NatterCore/Localization.swift", "Sources/GtkKit/Gettext.swift"}
 # Literals passed to these are for developers, not shown in the window.
 DEVELOPER_CALLS = re.compile(
     r"^(Log\.\w+|natter_log|fatalError|precondition(Failure)?|assert(ionFailure)?|debugPrint)\($")
-WORDS = re.compile(r"^[A-Z][a-z]+\b|[A-Za-z]{2,}\s+[A-Za-z]{2,}")
+# Whatever these calls get is shown, even a single word ("edited").
+SHOWN_BY = re.compile(
+    r"^(gtk_\w*(label|title|text|tooltip|placeholder)\w*|\w*\.?set\w*(Tooltip|Label|Title|Text|"
+    r"Description)|\w*\.?show)$")
+WORDS = re.compile(r"^\W*[A-Z][a-z]+\b|[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 
 
 def literals(text):
@@ -115,7 +121,9 @@ def unmarked_strings(allowed):
             masked = "".join(masked)
             for offset, contents in found:
                 words = re.sub(r"\\\(.*?\)", "", contents)
-                if enclosing_call(masked, offset) in MARKED_BY or not WORDS.search(words):
+                call = enclosing_call(masked, offset)
+                shown = SHOWN_BY.match(call) and re.search(r"[A-Za-z]{2,}", words)
+                if call in MARKED_BY or not (shown or WORDS.search(words)):
                     continue
                 if any(pattern.fullmatch(contents) for pattern in allowed):
                     continue
@@ -140,7 +148,7 @@ def files_with_marked_strings():
         for path in (ROOT / folder).rglob("*.swift"):
             if any(marker in path.read_text() for marker in MARKERS):
                 found.add(str(path.relative_to(ROOT)))
-    return found
+    return found - DEFINITIONS
 
 
 def catalogue_problems():

@@ -28,10 +28,10 @@ natter_install_packages() {
     "${missing[@]}" >/dev/null
 }
 
-# Building and running the app.
+# Building and running the app; gettext compiles the translations in po/.
 NATTER_APP_PACKAGES=(
   pkg-config libgtk-4-dev libsqlite3-dev libsecret-1-dev adwaita-icon-theme librsvg2-common fonts-cantarell
-  dbus dbus-x11 at-spi2-core
+  dbus dbus-x11 at-spi2-core gettext
 )
 
 # Running every test: an X server, keys, the accessibility tree, screenshots, validators.
@@ -44,7 +44,28 @@ NATTER_TEST_PACKAGES=(
   inspircd openssl glib-networking
   # A Secret Service for the IRC password test (gnome-keyring unlocked with a throwaway password).
   gnome-keyring libsecret-tools
+  # The translation tests run Natter in Korean, German and Arabic (natter_generate_locales);
+  # Noto covers Hangul (fonts-noto-cjk, below) and Arabic script.
+  locales fonts-noto-core
 )
+
+# The locales the translation tests start Natter in; a C library only switches to generated ones.
+NATTER_TEST_LOCALES=(ko_KR.UTF-8 de_DE.UTF-8 ar_EG.UTF-8)
+
+natter_generate_locales() {
+  local missing=() name
+  for name in "${NATTER_TEST_LOCALES[@]}"; do
+    locale -a 2>/dev/null | grep -qix "${name/UTF-8/utf8}" || missing+=("$name")
+  done
+  ((${#missing[@]})) || return 0
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  echo "Generating locales: ${missing[*]}" >&2
+  for name in "${missing[@]}"; do
+    "${sudo[@]}" sed -i "s/^# *\($name UTF-8\)/\1/" /etc/locale.gen
+  done
+  "${sudo[@]}" locale-gen >/dev/null
+}
 
 # A real input method for the Korean end-to-end tests (Tests/EndToEnd/test_input_method.py),
 # installed without recommends: those pull in a web engine and desktop portals the tests do not

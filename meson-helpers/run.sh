@@ -13,4 +13,5 @@ if ! swift build --product natter >"$build_log" 2>&1; then
   exit 1
 fi
 rm -f "$build_log"
+meson-helpers/compile-translations.sh .build/locale
 exec "$(swift build --show-bin-path)/natter" "$@"

@@ -7,11 +7,16 @@ source meson-helpers/deps.sh
 natter_install_packages "${NATTER_TEST_PACKAGES[@]}"
 natter_install_packages --no-install-recommends "${NATTER_TEST_IME_PACKAGES[@]}"
 natter_install_irc_parser_tests
+natter_generate_locales
 
 step() { printf '\n== %s\n' "$*"; }
 
 step "format"
 meson-helpers/lint.sh
+
+step "translations"
+meson-helpers/check-translations.py
+meson-helpers/compile-translations.sh .build/locale
 
 step "build"
 # SwiftPM warns about pkg-config's -pthread and -msse2 flags; they are harmless (see notes).

@@ -39,7 +39,7 @@ fi
 cp "$work/natter.pot" po/natter.pot
 for language in $(cat po/LINGUAS); do
   if [ -f "po/$language.po" ]; then
-    msgmerge --quiet --update --backup=none --no-wrap "po/$language.po" po/natter.pot
+    msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching "po/$language.po" po/natter.pot
   else
     msginit --no-translator --no-wrap --locale="$language" -i po/natter.pot -o "po/$language.po"
   fi

@@ -68,10 +68,12 @@ public enum Keymap {
       key: .enter, modifiers: [], title: localized("Send (with “Ctrl+Enter sends”: new line)"),
       section: .composer, action: .send, isGlobal: false),
     Shortcut(
-      key: .enter, modifiers: .shift, title: localized("New line"), section: .composer, action: .newline,
+      key: .enter, modifiers: .shift, title: localized("New line"), section: .composer,
+      action: .newline,
       isGlobal: false),
     Shortcut(
-      key: .enter, modifiers: .control, title: localized("Send (with “Ctrl+Enter sends”: the only send key)"),
+      key: .enter, modifiers: .control,
+      title: localized("Send (with “Ctrl+Enter sends”: the only send key)"),
       section: .composer, action: .send, isGlobal: false),
     Shortcut(
       key: .up, modifiers: [], title: localized("Edit last own message (empty composer)"),
@@ -86,7 +88,8 @@ public enum Keymap {
       key: .t, modifiers: .control, title: localized("Add tag"), section: .tags, action: .addTag,
       isGlobal: true),
     Shortcut(
-      key: .backspace, modifiers: [], title: localized("Remove last tag (caret at start)"), section: .tags,
+      key: .backspace, modifiers: [], title: localized("Remove last tag (caret at start)"),
+      section: .tags,
       action: .removeLastChip, isGlobal: false),
     Shortcut(
       key: .down, modifiers: .alt, title: localized("Into the tag row"), section: .tags,
@@ -95,7 +98,8 @@ public enum Keymap {
       key: .up, modifiers: .alt, title: localized("Out of the tag row"), section: .tags,
       action: .leaveChipRow, isGlobal: false),
     Shortcut(
-      key: .left, modifiers: [], title: localized("Previous tag"), section: .tags, action: .previousChip,
+      key: .left, modifiers: [], title: localized("Previous tag"), section: .tags,
+      action: .previousChip,
       isGlobal: false),
     Shortcut(
       key: .right, modifiers: [], title: localized("Next tag"), section: .tags, action: .nextChip,
@@ -122,7 +126,8 @@ public enum Keymap {
       key: .f, modifiers: .control, title: localized("Search and filter"), section: .transcript,
       action: .search, isGlobal: true),
     Shortcut(
-      key: .question, modifiers: .control, title: localized("Keyboard shortcuts"), section: .application,
+      key: .question, modifiers: .control, title: localized("Keyboard shortcuts"),
+      section: .application,
       action: .showShortcuts, isGlobal: true),
     Shortcut(
       key: .comma, modifiers: .control, title: localized("Preferences"), section: .application,

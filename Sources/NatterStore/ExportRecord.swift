@@ -19,7 +19,8 @@ extension ExportRecord {
   /// false; other keys are ignored so files from a newer Natter still import.
   init(json: JSONValue) throws(ImportLineFailure) {
     guard case .object(let members) = json else {
-      throw ImportLineFailure(reason: localized("expected a JSON object, found {kind}", ["kind": json.kind]))
+      throw ImportLineFailure(
+        reason: localized("expected a JSON object, found {kind}", ["kind": json.kind]))
     }
     var id: String?
     var sender: String?
@@ -63,7 +64,9 @@ extension ExportRecord {
         edited = flag
       case "conversation":
         conversation = try Self.string(value, key)
-        if conversation.isEmpty { throw ImportLineFailure(reason: localized("\"conversation\" is empty")) }
+        if conversation.isEmpty {
+          throw ImportLineFailure(reason: localized("\"conversation\" is empty"))
+        }
       default: break
       }
     }
@@ -87,7 +90,8 @@ extension ExportRecord {
     -> String
   {
     guard case .string(let text) = value else {
-      throw ImportLineFailure(reason: localized(
+      throw ImportLineFailure(
+        reason: localized(
           "\"{key}\" must be a string, found {kind}", ["key": key, "kind": value.kind]))
     }
     return text

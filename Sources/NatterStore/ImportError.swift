@@ -1,3 +1,5 @@
+import NatterCore
+
 /// Why an import was refused; nothing is imported when any of these is thrown.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read.

@@ -1,3 +1,5 @@
+import NatterCore
+
 /// One line of an import file that cannot be imported, and why.
 public struct ImportProblem: Equatable, Sendable {
   /// The line number, counting from 1.

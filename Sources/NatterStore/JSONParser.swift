@@ -1,3 +1,5 @@
+import NatterCore
+
 /// A strict RFC 8259 parser over one line's bytes.
 ///
 /// Own code rather than JSONSerialization: it reports where a line is wrong, rejects invalid
@@ -136,7 +138,9 @@ struct JSONParser {
   private mutating func number() throws(Failure) -> String {
     let start = index
     if current == UInt8(ascii: "-") { index += 1 }
-    guard let first = current, first >= 48, first <= 57 else { throw failure(localized("invalid number")) }
+    guard let first = current, first >= 48, first <= 57 else {
+      throw failure(localized("invalid number"))
+    }
     index += 1
     if first != 48 { skipDigits() }
     if current == UInt8(ascii: ".") {
@@ -220,7 +224,9 @@ struct JSONParser {
         else { throw failure(localized("unpaired surrogate")) }
         index += 2
         let low = try hex4()
-        guard (0xDC00..<0xE000).contains(low) else { throw failure(localized("unpaired surrogate")) }
+        guard (0xDC00..<0xE000).contains(low) else {
+          throw failure(localized("unpaired surrogate"))
+        }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       } else if (0xDC00..<0xE000).contains(scalar) {
         throw failure(localized("unpaired surrogate"))

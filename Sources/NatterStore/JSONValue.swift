@@ -1,3 +1,5 @@
+import NatterCore
+
 /// A parsed JSON value; numbers keep their text because the format has none to interpret.
 enum JSONValue: Equatable {
   case object([(key: String, value: JSONValue)])

@@ -1,4 +1,5 @@
 import Foundation
+import NatterCore
 
 /// Streams a file's lines in 1 MiB reads so a large import never holds the file in memory.
 struct LineReader {
@@ -76,7 +77,8 @@ struct LineReader {
       // A file without newlines (binary garbage) must not be read into memory whole.
       if pending.count > Self.maximumLineLength {
         throw ImportError.invalidLine(
-          number: lineNumber + 1, reason: localized(
+          number: lineNumber + 1,
+          reason: localized(
             "line longer than {size} MiB", ["size": String(Self.maximumLineLength >> 20)]))
       }
     }

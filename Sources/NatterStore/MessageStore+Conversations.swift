@@ -172,7 +172,7 @@ extension MessageStore {
   public func pendingOutbox() throws -> [IRCOutboxEntry] {
     let statement = try db.cached(
       "SELECT outbox FROM messages INDEXED BY messages_pending WHERE delivery = 'pending' "
-        + localized("AND outbox IS NOT NULL ORDER BY seq"))
+        + "AND outbox IS NOT NULL ORDER BY seq")
     defer { statement.reset() }
     var entries: [IRCOutboxEntry] = []
     let decoder = JSONDecoder()

@@ -157,7 +157,8 @@ extension MessageStore {
           return
         }
         if let empty = firstEmptyLine {
-          problems.add(line: empty, reason: localized("an empty line comes before the end of the file"))
+          problems.add(
+            line: empty, reason: localized("an empty line comes before the end of the file"))
           firstEmptyLine = nil
         }
         let record: ExportRecord

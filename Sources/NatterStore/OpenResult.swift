@@ -1,5 +1,5 @@
-import NatterCore
 import Foundation
+import NatterCore
 
 /// What `MessageStore.open` found; every case but `failed` gives a usable store.
 public enum OpenResult {

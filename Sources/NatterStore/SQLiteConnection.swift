@@ -1,5 +1,5 @@
-import NatterCore
 import CSQLite
+import NatterCore
 
 /// One owned SQLite connection; every call that can fail turns its result code into a StoreError.
 final class SQLiteConnection {

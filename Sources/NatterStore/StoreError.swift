@@ -1,5 +1,5 @@
-import NatterCore
 import CSQLite
+import NatterCore
 
 /// Why a store operation failed; `userMessage` is the one sentence for a banner.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -34,7 +34,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case .corrupt:
       return localized("The message history is damaged and could not be read.")
     case .newerSchema:
-      return localized("The message history was saved by a newer Natter, so this session will not be saved.")
+      return localized(
+        "The message history was saved by a newer Natter, so this session will not be saved.")
     case .dataDirectoryUnavailable:
       return localized("The data folder cannot be used, so this session will not be saved.")
     case .duplicateID:

@@ -51,7 +51,7 @@ struct ShortcutsWindowTests {
     #expect(
       xml.components(separatedBy: "class=\"GtkShortcutsShortcut\"").count - 1
         == Keymap.shortcuts.count)
-    let sections = Shortcut.Section.allCases.map { ">\($0.rawValue)</property>" }
+    let sections = Shortcut.Section.allCases.map { ">\($0.title)</property>" }
     let positions = sections.compactMap { xml.range(of: $0)?.lowerBound }
     #expect(positions.count == sections.count)
     #expect(positions == positions.sorted())

@@ -228,11 +228,12 @@ public struct IRCConnection: Sendable {
         return [.write(IRCMessage(command: "PING", params: [token]).serialized)]
       case .dead:
         let seconds = Int(IRCLiveness.answer)
-        return [.close] + lost(
-          reason: localizedPlural(
-            "The server did not answer for {count} second",
-            "The server did not answer for {count} seconds", count: seconds),
-          at: now)
+        return [.close]
+          + lost(
+            reason: localizedPlural(
+              "The server did not answer for {count} second",
+              "The server did not answer for {count} seconds", count: seconds),
+            at: now)
       }
     case .idle, .connecting:
       return []

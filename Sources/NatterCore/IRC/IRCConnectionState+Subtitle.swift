@@ -7,7 +7,9 @@ extension IRCConnectionState {
   public func subtitle(conversation: String?, host: String, waiting: Int) -> String {
     switch self {
     case .idle, .connecting, .registering:
-      return waiting > 0 ? localized("Connecting… — {waiting}", ["waiting": Self.waiting(waiting)]) : localized("Connecting…")
+      return waiting > 0
+        ? localized("Connecting… — {waiting}", ["waiting": Self.waiting(waiting)])
+        : localized("Connecting…")
     case .ready:
       guard let conversation else { return localized("Connected to {host}", ["host": host]) }
       return localized("{conversation} on {host}", ["conversation": conversation, "host": host])

@@ -36,7 +36,8 @@ public struct IRCServerError: Equatable, Sendable {
     case 421: plain = localized("The server does not know the command {name}", ["name": name])
     case 432: plain = localized("{name} is not a valid nickname", ["name": name])
     case 433: plain = localized("The nickname {name} is already in use", ["name": name])
-    case 436: plain = localized("The nickname {name} is in use elsewhere on the network", ["name": name])
+    case 436:
+      plain = localized("The nickname {name} is in use elsewhere on the network", ["name": name])
     case 442: plain = localized("You are not in {name}", ["name": name])
     case 461: plain = localized("The command {name} needs more parameters", ["name": name])
     case 464: plain = localized("The server password is wrong")

@@ -33,7 +33,8 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
       rest = text.dropFirst(6)
     } else {
       throw Problem(
-        description: localized("\"{text}\" is not an irc:// or ircs:// URL", ["text": String(text)]))
+        description: localized("\"{text}\" is not an irc:// or ircs:// URL", ["text": String(text)])
+      )
     }
     let slash = rest.firstIndex(of: "/") ?? rest.endIndex
     var authority = rest[..<slash]
@@ -45,7 +46,8 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
       authority = authority[authority.index(after: at)...]
       guard Self.isValidNick(nick) else {
         throw Problem(
-          description: localized("\"{nick}\" is not a nickname a server would accept", ["nick": nick]))
+          description: localized(
+            "\"{nick}\" is not a nickname a server would accept", ["nick": nick]))
       }
     }
     var host = String(authority)

@@ -5,10 +5,13 @@ public enum IRCStatusText {
     switch event {
     case .joined(let channel): return localized("You joined {channel}", ["channel": channel])
     case .parted(let channel): return localized("You left {channel}", ["channel": channel])
-    case .nickChanged(let old, let new): return localized("{old} is now known as {new}", ["old": old, "new": new])
+    case .nickChanged(let old, let new):
+      return localized("{old} is now known as {new}", ["old": old, "new": new])
     case .serverError(let error): return error.sentence
     case .topic(let channel, let text):
-      return text.isEmpty ? nil : localized(
+      return text.isEmpty
+        ? nil
+        : localized(
           "Topic of {channel}: {topic}",
           ["channel": channel, "topic": IRCText.stripFormatting(text)])
     default: return nil

@@ -1,6 +1,6 @@
-import NatterCore
 import Foundation
 import GtkKit
+import NatterCore
 import NatterStore
 
 /// Keeping the open history sound while the window runs: the integrity check kept off

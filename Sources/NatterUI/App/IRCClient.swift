@@ -257,7 +257,7 @@ final class IRCClient {
     do {
       if let message = try body() { onChanged(message) }
     } catch {
-      report(error, storing: localized("a delivery update"))
+      report(error, storing: "a delivery update")
     }
   }
 
@@ -301,7 +301,8 @@ final class IRCClient {
   private func report(_ error: Error, storing what: String) {
     Log.warning("could not store \(what): \(error)")
     onStoreError(
-      (error as? StoreError)?.userMessage ?? localized("Messages from the server could not be saved."))
+      (error as? StoreError)?.userMessage
+        ?? localized("Messages from the server could not be saved."))
   }
 
   private func message(from incoming: IRCIncomingMessage) -> Message {

@@ -36,7 +36,8 @@ public enum LaunchOptions: Equatable, Sendable {
       case "--version": command = command ?? .version
       case "--connect":
         guard let given = value(for: option, inline: inline), !given.isEmpty else {
-          self = .usageError(localized("--connect needs a URL such as ircs://nick@irc.example.net/#natter"))
+          self = .usageError(
+            localized("--connect needs a URL such as ircs://nick@irc.example.net/#natter"))
           return
         }
         do {

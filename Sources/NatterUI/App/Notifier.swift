@@ -10,7 +10,8 @@ enum Notifier {
   static func send(
     _ message: Message, isPrivate: Bool, application: UnsafeMutablePointer<GtkApplication>
   ) {
-    let title = isPrivate ? message.sender : localized("{nick} mentioned you", ["nick": message.sender])
+    let title =
+      isPrivate ? message.sender : localized("{nick} mentioned you", ["nick": message.sender])
     guard let notification = g_notification_new(title) else { return }
     // Plain text: GNotification bodies are not markup on every server, and never ours.
     g_notification_set_body(notification, MessageDisplay.body(of: message))

@@ -1,8 +1,8 @@
-import NatterCore
 import CGtk
 import CSecret
 import Foundation
 import GtkKit
+import NatterCore
 
 /// The IRC password in the Secret Service (libsecret), looked up and stored asynchronously so a
 /// slow or missing keyring never holds the window. Nothing here logs a password.

@@ -1,5 +1,5 @@
-import NatterCore
 import Foundation
+import NatterCore
 import NatterStore
 
 /// `natter --export` and `natter --import`: one-shot commands on the history, no window.

@@ -98,7 +98,7 @@ final class StyleManager {
   private func readFinished(_ connection: OpaquePointer?, _ result: OpaquePointer?) {
     var error: UnsafeMutablePointer<GError>?
     guard let reply = g_dbus_connection_call_finish(connection, result, &error) else {
-      let reason = error.flatMap { string($0.pointee.message) } ?? localized("no reply")
+      let reason = error.flatMap { string($0.pointee.message) } ?? "no reply"
       g_clear_error(&error)
       Log.debug("no settings portal (\(reason)); following the system style means light")
       return

@@ -1,6 +1,6 @@
-import NatterCore
 import CGtk
 import GtkKit
+import NatterCore
 
 /// A one-sentence message across the top of the window (history recovered, not saved, a send
 /// that failed), with a button to dismiss it.

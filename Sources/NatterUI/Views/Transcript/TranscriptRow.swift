@@ -246,7 +246,7 @@ final class TranscriptRow: Widget {
     gtk_flow_box_set_column_spacing(tags.opaque, 4)
     // START: the box takes its natural width instead of spreading the chips across the row.
     gtk_widget_set_halign(tags.widget, GTK_ALIGN_START)
-    let edited = Widget(gtk_label_new("edited"))
+    let edited = Widget(gtk_label_new(localized("edited")))
     edited.addCSSClass("edited-marker")
     edited.addCSSClass("dim-label")
     gtk_widget_set_valign(edited.widget, GTK_ALIGN_CENTER)

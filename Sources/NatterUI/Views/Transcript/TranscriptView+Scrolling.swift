@@ -111,7 +111,8 @@ extension TranscriptView {
 
   func updateJumpButton() {
     jumpButton.isVisible = policy.showsJumpButton
-    let label = policy.unreadBadge.map { "↓ \($0) new" } ?? "↓ Latest"
+    let label =
+      policy.unreadBadge.map { localized("↓ {count} new", ["count": $0]) } ?? localized("↓ Latest")
     guard label != jumpLabel else { return }
     jumpLabel = label
     gtk_button_set_label(jumpButton.typed(), label)
@@ -119,8 +120,9 @@ extension TranscriptView {
     // and the count goes in the description.
     jumpButton.setAccessibleLabel(localized("Jump to latest"))
     Accessible.setDescription(
-      jumpButton.widget, policy.unreadBadge.map {
-        localizedPlural("{count} new message", "{count} new messages", count: $0)
+      jumpButton.widget,
+      policy.unreadBadge.map { _ in
+        localizedPlural("{count} new message", "{count} new messages", count: policy.unreadCount)
       } ?? "")
   }
 }

@@ -58,7 +58,7 @@ final class TranscriptView: Widget {
   var firstFrameHandler: UInt = 0
   var pendingScroll: UInt32 = 0
   var lastMetrics: ScrollMetrics?
-  var jumpLabel = "↓ Latest"
+  var jumpLabel = localized("↓ Latest")
 
   /// A transcript of `store`'s history, first shown `height` pixels tall (about).
   init(store: MessageStore, conversation: String = Message.notes, height: Int = 640) {
@@ -74,7 +74,7 @@ final class TranscriptView: Widget {
     g_object_ref(factory.pointer)  // the list view takes this reference
     list = Widget(gtk_list_view_new(selection, factory.opaque))
     scroller = Widget(gtk_scrolled_window_new())
-    jumpButton = Widget(gtk_button_new_with_label("↓ Latest"))
+    jumpButton = Widget(gtk_button_new_with_label(localized("↓ Latest")))
     placeholder = Widget(gtk_label_new(nil))
     searchBar = Widget(gtk_search_bar_new())
     searchEntry = Widget(gtk_search_entry_new())

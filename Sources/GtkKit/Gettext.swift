@@ -16,10 +16,14 @@ public enum Gettext {
   public static func translate(
     domain: String, _ singular: String, plural: String?, count: Int
   ) -> String {
-    if let plural {
-      return String(cString: g_dngettext(domain, singular, plural, UInt(max(0, count))))
+    // Without a translation gettext returns the pointer it was given, here a temporary C
+    // copy of the Swift string: the result is copied while that copy is still alive.
+    singular.withCString { singular in
+      guard let plural else { return String(cString: g_dgettext(domain, singular)) }
+      return plural.withCString { plural in
+        String(cString: g_dngettext(domain, singular, plural, UInt(max(0, count))))
+      }
     }
-    return String(cString: g_dgettext(domain, singular))
   }
 
   /// The locale dates and times are written in (`LC_TIME`), as a POSIX name such as `de_DE`,
@@ -36,7 +40,8 @@ public enum Gettext {
 /// `{name}` placeholder (if any) filled. GtkKit's own messages (a connection that failed) are
 /// read by people too; NatterCore has its own `localized` for the app's text.
 func localized(_ text: String, _ placeholder: (name: String, value: String)? = nil) -> String {
-  let translated = String(cString: gettext(text))
+  // gettext may return its argument: copied while the temporary C string is alive.
+  let translated = text.withCString { String(cString: gettext($0)) }
   guard let placeholder else { return translated }
   return translated.replacingOccurrences(of: "{\(placeholder.name)}", with: placeholder.value)
 }

@@ -9,8 +9,14 @@ public enum Gettext {
     setlocale(LC_ALL, "")
     bindtextdomain(domain, directory)
     bind_textdomain_codeset(domain, "UTF-8")
-    textdomain(domain)
+    // Not textdomain(domain): GLib then leaves GTK's own text untranslated in every language
+    // Natter has no catalogue for, and GTK takes its direction from that text, so an Arabic
+    // or Hebrew session would not mirror the window.
+    boundDomain = domain
   }
+
+  // Set once by `bind`, before any window exists, and only read after.
+  nonisolated(unsafe) private static var boundDomain: String?
 
   /// `singular` (or the plural form for `count`) in the catalogue of `domain`.
   public static func translate(
@@ -24,6 +30,12 @@ public enum Gettext {
         String(cString: g_dngettext(domain, singular, plural, UInt(max(0, count))))
       }
     }
+  }
+
+  /// `text` in the domain `bind` chose.
+  static func translate(_ text: String) -> String {
+    guard let domain = boundDomain else { return text }
+    return translate(domain: domain, text, plural: nil, count: 1)
   }
 
   /// The locale dates and times are written in (`LC_TIME`), as a POSIX name such as `de_DE`,
@@ -40,8 +52,7 @@ public enum Gettext {
 /// `{name}` placeholder (if any) filled. GtkKit's own messages (a connection that failed) are
 /// read by people too; NatterCore has its own `localized` for the app's text.
 func localized(_ text: String, _ placeholder: (name: String, value: String)? = nil) -> String {
-  // gettext may return its argument: copied while the temporary C string is alive.
-  let translated = text.withCString { String(cString: gettext($0)) }
+  let translated = Gettext.translate(text)
   guard let placeholder else { return translated }
   return translated.replacingOccurrences(of: "{\(placeholder.name)}", with: placeholder.value)
 }

@@ -4,6 +4,7 @@ Run inside a session bus and an X server (meson-helpers/test.sh does both). NATT
 the binary under test.
 """
 
+import gettext
 import os
 import shutil
 import subprocess
@@ -78,6 +79,14 @@ def press_moving_focus(app, key, root):
 def text_of(accessible):
     text = accessible.queryText()
     return text.getText(0, -1)
+
+
+def catalogue(language):
+    """Natter's own translation function for `language` (`ko`), from the catalogues test.sh
+    compiles next to the binary, to find widgets by their translated names."""
+    directory = os.environ.get("NATTER_LOCALE_DIR") or os.path.join(
+        os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(NATTER_BIN)))), "locale")
+    return gettext.translation("natter", localedir=directory, languages=[language]).gettext
 
 
 class NatterApp:

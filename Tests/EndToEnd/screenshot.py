@@ -3,7 +3,7 @@
 Usage (inside an X server and session bus): screenshot.py OUT.png [KEYS-TO-TYPE ...]
 Each extra argument is typed with xdotool; one starting with "key:" is pressed as keys.
 With NATTER_SCREENSHOT_HISTORY=demo the window opens on demo_history's short conversation;
-NATTER_SCREENSHOT_STYLE=dark opens it in the dark style; NATTER_SCREENSHOT_BOTTOM=N keeps only
+NATTER_SCREENSHOT_STYLE=dark opens it in the dark style; NATTER_SCREENSHOT_WIDTH=360 narrows it; NATTER_SCREENSHOT_BOTTOM=N keeps only
 the window's bottom N pixels (the composer).
 """
 
@@ -45,6 +45,10 @@ try:
     window_id = subprocess.run(
         ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
         check=True, capture_output=True, text=True).stdout.split()[-1]
+    width = os.environ.get("NATTER_SCREENSHOT_WIDTH")
+    if width:
+        subprocess.run(["xdotool", "windowsize", "--sync", window_id, width, "600"], check=True)
+        time.sleep(0.5)
     subprocess.run(["import", "-window", window_id, out], check=True)
     bottom = os.environ.get("NATTER_SCREENSHOT_BOTTOM")
     if bottom:

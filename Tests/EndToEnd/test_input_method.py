@@ -33,7 +33,11 @@ class IBus:
     def __init__(self):
         self.dir = tempfile.mkdtemp(prefix="natter-ibus-")
         self.address = f"unix:path={self.dir}/bus"
-        self.env = dict(os.environ, IBUS_ADDRESS=self.address)
+        # Its own engine cache (a stale one hides engines), and Debian's python3 for the
+        # engines written in Python (ibus-anthy), whatever python3 comes first on PATH.
+        self.env = dict(os.environ, IBUS_ADDRESS=self.address,
+                        XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
+                        PATH="/usr/bin:" + os.environ.get("PATH", ""))
         self.process = subprocess.Popen(
             ["ibus-daemon", "--replace", "--panel=disable", "--emoji-extension=disable",
              f"--address={self.address}"],

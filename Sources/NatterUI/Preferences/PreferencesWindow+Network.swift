@@ -11,12 +11,14 @@ extension PreferencesWindow {
     gtk_grid_attach(layout, Self.heading(localized("Network")), 0, row, 2, 1)
     let fields: [(Widget, String, String)] = [
       (accountEntry, localized("Account"), "ircs://nick@irc.example.net/#channel"),
-      (saslAccountEntry, localized("SASL account"), "optional"),
+      (saslAccountEntry, localized("SASL account"), localized("optional")),
       (passwordEntry, localized("SASL password"), localized("kept in the keyring")),
     ]
     for (offset, (entry, title, placeholder)) in fields.enumerated() {
       entry.setAccessibleLabel(title)
       gtk_widget_set_hexpand(entry.widget, 1)
+      // Narrow by default, so a long label in another language still fits in 360 px.
+      gtk_editable_set_width_chars(entry.opaque, 12)
       if entry !== passwordEntry {
         gtk_entry_set_placeholder_text(entry.typed(), placeholder)
       } else {

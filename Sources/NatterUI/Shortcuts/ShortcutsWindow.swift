@@ -47,7 +47,7 @@ enum ShortcutsWindow {
       <interface>
         <object class="GtkShortcutsWindow" id="shortcuts">
           <property name="modal">1</property>
-          <property name="title">Keyboard Shortcuts</property>
+          <property name="title">\(Markup.escape(localized("Keyboard Shortcuts")))</property>
           <child>
             <object class="GtkShortcutsSection">
               <property name="section-name">shortcuts</property>

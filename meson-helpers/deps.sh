@@ -67,10 +67,11 @@ natter_generate_locales() {
   "${sudo[@]}" locale-gen >/dev/null
 }
 
-# A real input method for the Korean end-to-end tests (Tests/EndToEnd/test_input_method.py),
-# installed without recommends: those pull in a web engine and desktop portals the tests do not
-# want. fonts-noto-cjk shows the Hangul that AT-SPI reads anyway, for screenshots.
-NATTER_TEST_IME_PACKAGES=(ibus ibus-gtk4 ibus-hangul dconf-gsettings-backend fonts-noto-cjk)
+# Real input methods for the Korean and Japanese end-to-end tests
+# (Tests/EndToEnd/test_input_method.py), installed without recommends: those pull in a web
+# engine and desktop portals the tests do not want. fonts-noto-cjk shows the Hangul and kanji
+# that AT-SPI reads anyway, for screenshots.
+NATTER_TEST_IME_PACKAGES=(ibus ibus-gtk4 ibus-hangul ibus-anthy dconf-gsettings-backend fonts-noto-cjk)
 
 # The ircdocs parser test vectors (PyPI `irc-parser-tests`), which NatterCoreTests read from
 # the installed package. Installed with Debian's python3 into .build/irc-parser-tests (pip's

@@ -1,4 +1,5 @@
-"""Korean through a real input method: ibus with ibus-hangul in Hangul mode, keys from xdotool.
+"""Korean and Japanese through real input methods: ibus with ibus-hangul and ibus-anthy, keys
+from xdotool.
 
 Each test starts its own ibus-daemon on a private socket (IBUS_ADDRESS) and stops it by
 its process group. meson-helpers/test.sh installs ibus, ibus-hangul, ibus-gtk4 and a CJK font.
@@ -16,7 +17,7 @@ import unittest
 
 import pyatspi
 
-from natter_e2e import NatterApp, text_of, wait_until
+from natter_e2e import NatterApp, catalogue, text_of, wait_until
 
 HANGUL = "dkssudgktpdy"  # 안녕하세요 on the 2-set keyboard
 HELLO = "안녕하세요"
@@ -71,6 +72,12 @@ class IBus:
 
 
 class InputMethodTestCase(unittest.TestCase):
+    # The locale Natter runs in (None: the runner's); names are then looked up in its catalogue.
+    locale = None
+
+    def tr(self, text):
+        return catalogue(self.locale.split("_")[0])(text) if self.locale else text
+
     def setUp(self):
         # A daemon per test: ibus-hangul's Hangul/Latin mode outlives the app that set it.
         self.ibus = IBus()
@@ -78,6 +85,8 @@ class InputMethodTestCase(unittest.TestCase):
 
     def start(self, settings=None):
         env = {"GTK_IM_MODULE": "ibus", "IBUS_ADDRESS": self.ibus.address}
+        if self.locale:
+            env.update(LANG=self.locale, LC_ALL=self.locale, LANGUAGE="")
         if settings:
             config = tempfile.mkdtemp(prefix="natter-ime-config-")
             os.makedirs(os.path.join(config, "natter"))
@@ -90,7 +99,7 @@ class InputMethodTestCase(unittest.TestCase):
         # arrive out of order ("iftsr"). That is ibus's, not what these tests are about.
         app.key_delay_ms = 90
         self.addCleanup(app.close)
-        self.message = app.find("text", "Message")
+        self.message = app.find("text", self.tr("Message"))
         return app
 
     def wait_text(self, expected, what="the composer's text"):
@@ -236,11 +245,11 @@ class HangulTest(InputMethodTestCase):
         wait_until(lambda: self.sent(app) == [HELLO], what="a sent message")
         app.key("Up")
         self.wait_text(HELLO, "the last message to edit")
-        app.find("label", "Editing your last message · Escape cancels")
+        app.find("label", self.tr("Editing your last message · Escape cancels"))
         app.type("dk")  # 아, composing
         app.key("Escape")  # ibus-hangul commits it and turns to Latin mode
         self.wait_text(HELLO + "아", "the composition ended")
-        self.assertTrue(app.find_all("label", "Editing your last message · Escape cancels"),
+        self.assertTrue(app.find_all("label", self.tr("Editing your last message · Escape cancels")),
                         "Escape during a composition does not cancel the edit")
         app.key("Escape")
         self.wait_text("", "the edit cancelled")
@@ -250,14 +259,94 @@ class HangulTest(InputMethodTestCase):
         self.hangul_mode(app)
         app.type("dk")  # composing
         app.key("ctrl+t")
-        entry = app.find("text", "New tag")
+        entry = app.find("text", self.tr("New tag"))
         wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
                    what="the tag entry focused")
         app.key("Escape")
         wait_until(lambda: pyatspi.STATE_FOCUSED in self.message.getState().getStates(),
                    what="back in the composer")
         app.key("ctrl+f")
-        app.find("entry", "Search messages")
+        app.find("entry", self.tr("Search messages"))
+
+
+class HangulWithTheKoreanTranslationTest(HangulTest):
+    """Every Hangul test again with Natter in Korean: the catalogue changes every name and
+    label, never what a key does."""
+
+    locale = "ko_KR.UTF-8"
+
+
+class JapaneseTest(InputMethodTestCase):
+    """A second engine: ibus-anthy, whose Space converts kana to kanji inside the composition."""
+
+    def japanese_mode(self, app):
+        """Switches ibus-anthy to Hiragana (Zenkaku_Hankaku) and proves it with one kana; like
+        ibus-hangul, the engine reaches the app a moment after `ibus engine` returns."""
+        self.ibus.use("anthy")
+        for _ in range(3):
+            before = len(stored_bodies(app.data_dir))
+            app.key("Zenkaku_Hankaku")
+            app.type("a")
+            app.key("Return")
+
+            def outcome():
+                bodies, text = stored_bodies(app.data_dir)[before:], text_of(self.message)
+                if "あ" in bodies or text == "あ":
+                    return "kana"
+                return "latin" if "a" in bodies or text == "a" else None
+
+            try:
+                if wait_until(outcome, timeout=5, what="あ or a after Zenkaku_Hankaku") == "kana":
+                    break
+            except AssertionError:
+                # The switch landed mid-way (a kana still composing): drop it and start over.
+                app.key("Escape")
+            app.key("ctrl+a", "Delete")
+            self.wait_text("")
+        else:
+            self.fail("ibus-anthy never switched to Hiragana")
+        if text_of(self.message) == "あ":
+            app.key("Return")
+        wait_until(lambda: stored_bodies(app.data_dir)[-1:] == ["あ"], what="あ sent")
+        self.wait_text("")
+        self.base = len(stored_bodies(app.data_dir))
+
+    def test_space_converts_enter_commits_and_the_next_enter_sends(self):
+        app = self.start()
+        self.japanese_mode(app)
+        app.type("nihongo")
+        app.key("space")  # 日本語, still composing: no chip, no space, nothing sent
+        app.type("desu")  # commits 日本語 and composes です
+        app.key("Return")
+        self.wait_text("日本語です", "Enter committed the conversion")
+        self.assertEqual(self.sent(app), [], "the committing Enter also sent")
+        app.key("Return")
+        wait_until(lambda: self.sent(app) == ["日本語です"], what="日本語です sent once")
+        self.wait_text("")
+
+    def test_enter_commits_and_shift_enter_then_makes_a_line(self):
+        # ibus-anthy keeps its composition on Shift+Enter (unlike ibus-hangul, which commits):
+        # Japanese users commit with Enter first. Natter must not send on that Enter.
+        app = self.start()
+        self.japanese_mode(app)
+        app.type("aiu")
+        app.key("Return")
+        self.wait_text("あいう", "Enter committed")
+        app.key("shift+Return")
+        self.wait_text("あいう\n", "Shift+Enter made a new line")
+        self.assertEqual(self.sent(app), [])
+        app.type("eo")
+        app.key("Return", "Return")
+        wait_until(lambda: self.sent(app) == ["あいう\nえお"], what="two lines sent")
+
+    def test_escape_cancels_the_composition_only(self):
+        app = self.start()
+        self.japanese_mode(app)
+        app.type("ka")
+        app.key("Escape")  # ibus-anthy drops the preedit
+        app.type("ki")
+        app.key("Return", "Return")
+        wait_until(lambda: self.sent(app) == ["き"], what="only き sent")
 
 
 class PlainKeyboardThroughIBusTest(InputMethodTestCase):

@@ -29,7 +29,7 @@ DEVELOPER_CALLS = re.compile(
 SHOWN_BY = re.compile(
     r"^(gtk_\w*(label|title|text|tooltip|placeholder)\w*|\w*\.?set\w*(Tooltip|Label|Title|Text|"
     r"Description)|\w*\.?show)$")
-WORDS = re.compile(r"^\W*[A-Z][a-z]+\b|[A-Za-z]{2,}\s+[A-Za-z]{2,}")
+WORDS = re.compile(r"^\W*[A-Z][a-z]+\b|[A-Za-z]{2,}\s+(\w{1,2}\s+)*[A-Za-z]{2,}")
 
 
 def literals(text):

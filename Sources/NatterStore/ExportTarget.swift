@@ -1,3 +1,4 @@
+import NatterCore
 import Foundation
 
 /// Where an export goes: a temporary file beside the target, renamed over it when complete.
@@ -24,7 +25,7 @@ struct ExportTarget {
     if FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory),
       isDirectory.boolValue
     {
-      throw StoreError.io(path: path, detail: "is a folder")
+      throw StoreError.io(path: path, detail: localized("is a folder"))
     }
     let folder = (resolved as NSString).deletingLastPathComponent
     let name = (resolved as NSString).lastPathComponent

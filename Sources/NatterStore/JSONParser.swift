@@ -48,7 +48,7 @@ struct JSONParser {
   }
 
   private mutating func value() throws(Failure) -> JSONValue {
-    guard let c = current else { throw failure("expected a value") }
+    guard let c = current else { throw failure(localized("expected a value")) }
     switch c {
     case UInt8(ascii: "{"): return try object()
     case UInt8(ascii: "["): return try array()
@@ -93,7 +93,7 @@ struct JSONParser {
     }
     while true {
       skipWhitespace()
-      guard current == UInt8(ascii: "\"") else { throw failure("expected a key") }
+      guard current == UInt8(ascii: "\"") else { throw failure(localized("expected a key")) }
       let key = try string()
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }

@@ -62,7 +62,7 @@ public enum LaunchOptions: Equatable, Sendable {
         trust = hex
       case "--data-dir", "--export", "--import":
         guard let given = value(for: option, inline: inline), !given.isEmpty else {
-          self = .usageError("\(option) needs a value")
+          self = .usageError(localized("{option} needs a value", ["option": option]))
           return
         }
         if option == "--data-dir" {
@@ -98,24 +98,42 @@ public enum LaunchOptions: Equatable, Sendable {
     return IRCServerURL.isNickname(user) ? user : "natter"
   }
 
-  /// The text `--help` prints.
-  public static let usage = """
-    Usage: natter [OPTION…]
-
-    A keyboard-first chat window.
-
-    Options:
-      -h, --help          Show this help and exit
-      --version           Show the version and exit
-      --data-dir DIR      Keep the history and draft in DIR instead of
-                          $XDG_DATA_HOME/natter
-      --export FILE       Write every message to FILE as JSON Lines (- for stdout) and exit
-      --import FILE       Add the messages in the JSON Lines FILE (- for stdin) and exit
-      --connect URL       Save the IRC account ircs://NICK@HOST[:PORT]/#chan[,#other]
-                          (irc:// without TLS) and connect; the SASL password comes
-                          from NATTER_IRC_PASSWORD and is kept in the Secret Service
-      --trust-certificate SHA256
-                          Trust the server certificate with this fingerprint
-
-    """
+  /// The text `--help` prints, in the user's language.
+  public static var usage: String {
+    let options = [
+      ("-h, --help", localized("Show this help and exit")),
+      ("--version", localized("Show the version and exit")),
+      (
+        "--data-dir DIR",
+        localized("Keep the history and draft in DIR instead of $XDG_DATA_HOME/natter")
+      ),
+      (
+        "--export FILE",
+        localized("Write every message to FILE as JSON Lines (- for stdout) and exit")
+      ),
+      (
+        "--import FILE", localized("Add the messages in the JSON Lines FILE (- for stdin) and exit")
+      ),
+      (
+        "--connect URL",
+        localized(
+          "Save the IRC account ircs://NICK@HOST[:PORT]/#chan[,#other] (irc:// without TLS) and "
+            + "connect; the SASL password comes from NATTER_IRC_PASSWORD and is kept in the "
+            + "Secret Service")
+      ),
+      (
+        "--trust-certificate SHA256",
+        localized("Trust the server certificate with this fingerprint")
+      ),
+    ]
+    var text =
+      localized("Usage: natter [OPTION…]") + "\n\n" + localized("A keyboard-first chat window.")
+    text += "\n\n" + localized("Options:") + "\n"
+    for (option, summary) in options {
+      let column =
+        "  " + option.padding(toLength: max(20, option.count + 2), withPad: " ", startingAt: 0)
+      text += column + summary + "\n"
+    }
+    return text + "\n"
+  }
 }

@@ -50,6 +50,18 @@ desktop-file-validate "$root/share/applications/$app_id.desktop"
 appstreamcli validate --no-net --no-color "$root/share/metainfo/$app_id.metainfo.xml" >/dev/null \
   || fail "the installed metainfo does not validate"
 
+for language in $(cat po/LINGUAS); do
+  [ -f "$root/share/locale/$language/LC_MESSAGES/natter.mo" ] \
+    || fail "the $language catalogue was not installed"
+done
+grep -q '^Comment\[ko\]=키보드' "$root/share/applications/$app_id.desktop" \
+  || fail "the installed desktop file has no Korean comment"
+grep -q 'xml:lang="de"' "$root/share/metainfo/$app_id.metainfo.xml" \
+  || fail "the installed metainfo has no German text"
+# The installed binary reads the installed catalogues, not this checkout's.
+help=$(LANG=de_DE.UTF-8 LC_ALL=de_DE.UTF-8 "$root/bin/natter" --help) || true
+[[ $help == Aufruf:* ]] || fail "the installed natter --help is not German in de_DE: ${help%%$'\n'*}"
+
 version=$("$root/bin/natter" --version) || fail "the installed natter --version failed"
 [[ $version =~ ^Natter\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "unexpected --version output: $version"
 

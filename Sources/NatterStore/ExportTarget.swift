@@ -1,5 +1,5 @@
-import NatterCore
 import Foundation
+import NatterCore
 
 /// Where an export goes: a temporary file beside the target, renamed over it when complete.
 ///

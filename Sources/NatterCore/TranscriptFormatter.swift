@@ -15,7 +15,9 @@ public final class TranscriptFormatter {
   public static let headerGap: TimeInterval = 5 * 60
 
   private let timeZone: TimeZone
-  private let clock: ClockPattern
+  private let locale: Locale
+  /// Asked of ICU at the first time label, so an empty window never pays for it.
+  private lazy var clock = ClockPattern(locale: locale)
   private let dateFormatter = DateFormatter()
   private let tooltipFormatter = DateFormatter()
   /// UTC offsets by quarter hour since the epoch; zones change offset on those boundaries.
@@ -28,7 +30,7 @@ public final class TranscriptFormatter {
     var calendar = calendar
     calendar.timeZone = timeZone
     self.timeZone = timeZone
-    clock = ClockPattern(locale: locale)
+    self.locale = locale
     for formatter in [dateFormatter, tooltipFormatter] {
       formatter.calendar = calendar
       formatter.timeZone = timeZone

@@ -271,6 +271,12 @@ class IRCDeliveryTest(IRCTestCase):
                    what="the failure with the server's reason")
         retry = app.find("push button", "Retry")
         self.assertEqual(bob.privmsgs("#natter"), [])
+        # The reason is on the message's row once, not repeated as a status line.
+        self.assertEqual(self.rows(app, "SELECT count(*) FROM messages WHERE kind = 'status' "
+                                        "AND body LIKE '%could not be sent%'"), [(0,)])
+        self.assertEqual(sum("could not be sent" in label
+                             for label in labels_under(app.messages)), 1,
+                         labels_under(app.messages))
         bob.send("MODE #natter -m")
         bob.wait_for(lambda line: re.search(r"MODE #natter :?-m", line),
                      what="the channel open again")
@@ -329,6 +335,33 @@ class IRCDeliveryTest(IRCTestCase):
 
 
 class IRCConnectionTest(IRCTestCase):
+    def test_others_joining_leaving_and_setting_the_topic_are_plain_status_lines(self):
+        server = self.server()
+        # carol makes the channel, so she is its operator (topic and kick).
+        carol = self.client(server, "carol")
+        carol.send("JOIN #natter")
+        carol.wait_for(lambda line: " 366 " in line, what="carol in #natter")
+        app = self.connect(server)
+        self.wait_ready(app)
+        bob = self.client(server, "bob")
+        dave = self.client(server, "dave")
+        bob.send("JOIN #natter")
+        self.wait_shown(app, "bob joined")
+        dave.send("JOIN #natter")
+        self.wait_shown(app, "dave joined")
+        bob.send("NICK robert")
+        self.wait_shown(app, "bob is now known as robert")
+        carol.send("TOPIC #natter :<i>plans</i> \x02for\x02 today")
+        self.wait_shown(app, "carol changed the topic to: <i>plans</i> for today")
+        carol.send("KICK #natter dave :<b>spam</b>")
+        self.wait_shown(app, "carol removed dave (<b>spam</b>)")
+        carol.send("PART #natter :see you")
+        self.wait_shown(app, "carol left (see you)")
+        bob.send("QUIT :off to lunch")
+        self.wait_shown(app, "robert quit (Quit: off to lunch)")
+        self.assertEqual(self.rows(app, "SELECT kind FROM messages WHERE body = 'bob joined'"),
+                         [("status",)])
+
     def test_server_errors_are_status_lines_in_plain_words(self):
         server = self.server()
         bob = self.client(server, "bob")

@@ -148,13 +148,13 @@ public struct IRCConnection: Sendable {
       return reconcile(effects)
     }
     if let error = IRCServerError(message) {
-      var effects: [IRCEffect] = []
+      // A refused message shows the reason on its own row; a status line would say it twice.
       if IRCServerError.sendFailures.contains(message.command),
         let failed = outbox.refuse(message, error: error, session: session)
       {
-        effects += failed
+        return failed
       }
-      return effects + [.event(.serverError(error))]
+      return [.event(.serverError(error))]
     }
     return []
   }

@@ -176,6 +176,11 @@ final class IRCClient {
       }
     }
     for effect in effects {
+      // Status lines are stored with the messages around them, in one transaction per read.
+      if case .event(let event) = effect, let line = statusLine(for: event) {
+        received.append(line)
+        continue
+      }
       if case .event(.message) = effect {} else { flushReceived() }
       switch effect {
       case .write(let line):
@@ -239,18 +244,37 @@ final class IRCClient {
       onStatus()
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
+    case .serverError, .joined, .parted, .topic, .nickChanged, .channelActivity, .registered,
+      .members, .message:
+      break
+    }
+  }
+
+  /// The quiet status line `event` shows as, in its channel's conversation (else the main
+  /// one), or nil when it shows none.
+  private func statusLine(for event: IRCEvent) -> Message? {
+    let target: String?
+    switch event {
     case .serverError(let error):
       Log.info("server error \(error.code): \(error.serverText)")
       // In the conversation on screen, whatever channel it names: until the sidebar (the
       // next issue) shows the others, an error anywhere else would go unseen.
-      status(IRCStatusText.line(for: event), target: nil)
-    case .joined(let channel), .parted(let channel), .topic(let channel, _):
-      status(IRCStatusText.line(for: event), target: channel)
+      target = nil
+    case .joined(let channel), .parted(let channel), .topic(let channel, _),
+      .channelActivity(let channel, _):
+      target = channel
     case .nickChanged:
-      status(IRCStatusText.line(for: event), target: nil)
-    case .registered, .members, .message:
-      break
+      target = nil
+    default:
+      return nil
     }
+    guard let text = IRCStatusText.line(for: event, me: connection.nick) else { return nil }
+    let conversation =
+      target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
+      ?? mainConversation
+    var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
+    line.kind = .status
+    return line
   }
 
   private func change(_ body: () throws -> Message?) {
@@ -259,18 +283,6 @@ final class IRCClient {
     } catch {
       report(error, storing: "a delivery update")
     }
-  }
-
-  /// A quiet status line in `target`'s conversation, or the main one when it has none.
-  private func status(_ text: String?, target: String?) {
-    guard let text else { return }
-    let conversation =
-      target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
-      ?? mainConversation
-    var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
-    line.kind = .status
-    var lines = [line]
-    storeReceived(&lines)
   }
 
   /// Stores `messages` (emptying the list) and shows the new ones; returns those.

@@ -106,8 +106,14 @@ import Testing
     #expect(failures.map(\.0) == ["m3", "m1"])
     #expect(failures[1].1.contains("#natter") && failures[1].1.contains("Cannot send to channel"))
     #expect(script.connection.pending.isEmpty)
-    // The status line is shown too.
-    #expect(events.contains { if case .serverError(let e) = $0 { e.code == "404" } else { false } })
+    // The reason is on the failed message only, never a second time as a status line.
+    #expect(!events.contains { if case .serverError = $0 { true } else { false } })
+    // A refusal that matches no message is still said.
+    script.server(":irc.test 404 me #natter :Cannot send to channel (+m)")
+    #expect(
+      script.takeEvents().contains {
+        if case .serverError(let e) = $0 { e.code == "404" } else { false }
+      })
   }
 
   @Test func labeledRefusalFindsItsMessage() {

@@ -49,6 +49,9 @@ public struct Settings: Equatable, Sendable {
   public var saslAccount: String?
   /// SHA-256 fingerprints (lowercase hex) of certificates the user trusted (TLS TOFU).
   public var trustedCertificates: [String] = []
+  /// How fast message lines go to the server (flood protection); the standard pace unless
+  /// `send-burst` / `send-interval` name the server's own.
+  public var sendBudget = IRCSendBudget.standard
 
   public init(
     sendKey: SendKey = Settings.defaultSendKey, maxLines: Int = Settings.defaultMaxLines,
@@ -104,6 +107,18 @@ public struct Settings: Equatable, Sendable {
         }
       case (Self.ircGroup, "sasl-account"):
         saslAccount = entry.value.isEmpty ? nil : entry.value
+      case (Self.ircGroup, "send-burst"):
+        if let burst = Int(entry.value), burst >= 1 {
+          sendBudget = IRCSendBudget(burst: burst, interval: sendBudget.interval)
+        } else {
+          problems.append("line \(entry.line): send-burst must be a whole number from 1")
+        }
+      case (Self.ircGroup, "send-interval"):
+        if let seconds = Double(entry.value), seconds >= 0, seconds.isFinite {
+          sendBudget = IRCSendBudget(burst: sendBudget.burst, interval: seconds)
+        } else {
+          problems.append("line \(entry.line): send-interval must be seconds, 0 or more")
+        }
       case (Self.ircGroup, "trusted-certificates"):
         trustedCertificates = entry.value.split(separator: ",").map {
           String($0).lowercased().filter(\.isHexDigit)
@@ -141,13 +156,18 @@ public struct Settings: Equatable, Sendable {
   }
 
   private var ircKeyFileText: String {
-    guard irc != nil || !trustedCertificates.isEmpty else { return "" }
+    let standardPace = sendBudget == .standard
+    guard irc != nil || !trustedCertificates.isEmpty || !standardPace else { return "" }
     var text =
       "\n[\(Self.ircGroup)]\n# natter --connect saved this; the password is never kept here.\n"
     if let irc { text += "url=\(irc)\n" }
     if let saslAccount { text += "sasl-account=\(saslAccount)\n" }
     if !trustedCertificates.isEmpty {
       text += "trusted-certificates=\(trustedCertificates.joined(separator: ","))\n"
+    }
+    if !standardPace {
+      text += "# Flood protection: lines at once, then seconds between lines (0: no limit).\n"
+      text += "send-burst=\(sendBudget.burst)\nsend-interval=\(sendBudget.interval)\n"
     }
     return text
   }

@@ -3,15 +3,17 @@ driven with the keyboard and read through AT-SPI, and a second real client talki
 
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import statistics
 import subprocess
+import tempfile
 import time
 
 import pyatspi
 
-from irc_server import IRCClient, IRCServer
+from irc_server import IRCClient, IRCServer, Relay
 from natter_e2e import NATTER_BIN, NatterApp, NatterTestCase, wait_until
 
 
@@ -139,7 +141,14 @@ class IRCConversationTest(IRCTestCase):
 
     def test_send_to_echo_latency_on_loopback(self):
         server = self.server()
-        app = self.connect(server)
+        # The test server has no flood limits, so Natter's own pacing (5 lines, then one
+        # every 2 s) is switched off for it: this measures the round trip, not the pacing.
+        config = tempfile.mkdtemp(prefix="natter-e2e-config-")
+        self.addCleanup(shutil.rmtree, config, True)
+        os.makedirs(os.path.join(config, "natter"))
+        with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
+            f.write("[irc]\nsend-burst=100\nsend-interval=0\n")
+        app = self.connect(server, env={"XDG_CONFIG_HOME": config})
         self.wait_ready(app)
         for n in range(15):
             self.send(app, f"ping {n}")
@@ -223,6 +232,11 @@ class IRCDeliveryTest(IRCTestCase):
 
     def test_sigkill_between_send_and_echo_loses_nothing_and_sends_nothing_twice(self):
         server = self.server()
+        # bob keeps the channel (and so its history) alive while Natter is gone: InspIRCd
+        # forgets an empty channel's history.
+        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
         app = self.connect(server)
         self.wait_ready(app)
         data_dir = app.data_dir
@@ -247,13 +261,81 @@ class IRCDeliveryTest(IRCTestCase):
                                      "written before the crash") == [("sent",)],
                    what="the message confirmed from the played-back history")
         self.wait_shown(restarted, "written before the crash")
-        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
         bob.drain(1.0)
         self.assertEqual(bob.privmsgs("#natter"), ["written before the crash"])
         self.assertEqual(self.rows(restarted, "SELECT count(*) FROM messages WHERE body = ?",
                                    "written before the crash"), [(1,)])
+
+    def drop_mid_send(self, lose_the_line):
+        """Natter talks through a relay that is cut after its message was written: either
+        the server got the line and only the echo was lost, or the line itself was lost."""
+        server = self.server()
+        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        # The channel's history is what tells Natter afterwards whether the line arrived; an
+        # empty one is not played back at all (then the message fails visibly instead).
+        bob.send("PRIVMSG #natter :before the drop")
+        relay = Relay(server.port)
+        self.addCleanup(relay.close)
+        app = self.connect(relay)
+        self.wait_ready(app)
+        relay.hold(requests=lose_the_line)
+        body = "sent as the line dropped"
+        self.send(app, body)
+        wait_until(lambda: f"PRIVMSG #natter :{body}" in app.output(), what="the line written")
+        if lose_the_line:
+            wait_until(lambda: body.encode() in relay.held_requests, what="the line held")
+        else:
+            bob.wait_for(lambda line: line.endswith(f"PRIVMSG #natter :{body}"),
+                         what="the message at the server")
+        relay.cut()
+        self.wait_subtitle(app, lambda text: not text.endswith("on 127.0.0.1"), "the drop")
+        self.wait_ready(app)
+        wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body = ?", body)
+                   == [("sent",)], what="the message confirmed once Natter knows")
+        self.send(app, "and the next one")
+        bob.wait_for(lambda line: line.endswith("PRIVMSG #natter :and the next one"),
+                     what="the next message")
+        bob.drain(1.0)
+        self.assertEqual(bob.privmsgs("#natter"), [body, "and the next one"],
+                         "each exactly once, in order")
+        self.assertEqual(self.rows(app, "SELECT count(*) FROM messages WHERE body = ?", body),
+                         [(1,)])
+
+    def test_a_drop_after_the_server_got_the_line_does_not_send_it_again(self):
+        self.drop_mid_send(lose_the_line=False)
+
+    def test_a_drop_that_lost_the_line_sends_it_once_after_reconnecting(self):
+        self.drop_mid_send(lose_the_line=True)
+
+    def test_a_long_paste_goes_out_whole_without_the_server_killing_us_for_flooding(self):
+        # A server with flood limits as networks set them; a raw client shows they bite.
+        server = self.server(flood=True)
+        flooder = self.client(server, "flooder", caps=())
+        flooder.send_many([f"PRIVMSG flooder :flood {n}" for n in range(40)])
+        with self.assertRaises(AssertionError):
+            flooder.drain(5)  # raises when the server closes the connection
+        self.assertTrue(any("Excess Flood" in line for line in flooder.lines), flooder.lines)
+        bob = self.client(server, "bob", caps=("message-tags", "server-time"))
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        app = self.connect(server)
+        self.wait_ready(app)
+        lines = [f"pasted line {n}" for n in range(12)]
+        for n, line in enumerate(lines):
+            app.type(line)
+            if n < len(lines) - 1:
+                app.key("shift+Return")
+        app.key("Return")
+        wait_until(lambda: bob.read(0.2) or len(bob.privmsgs("#natter")) == len(lines),
+                   timeout=60, what="every pasted line relayed")
+        self.assertEqual(bob.privmsgs("#natter"), lines)
+        self.assertNotIn("Excess Flood", app.output())
+        self.wait_ready(app)
+        wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body LIKE "
+                                          "'pasted line 0%'") == [("sent",)],
+                   what="the paste confirmed")
 
     def test_a_refused_message_fails_with_the_reason_and_retry_sends_it(self):
         server = self.server()
@@ -358,7 +440,7 @@ class IRCConnectionTest(IRCTestCase):
         carol.send("PART #natter :see you")
         self.wait_shown(app, "carol left (see you)")
         bob.send("QUIT :off to lunch")
-        self.wait_shown(app, "robert quit (Quit: off to lunch)")
+        self.wait_shown(app, "robert quit (off to lunch)")
         self.assertEqual(self.rows(app, "SELECT kind FROM messages WHERE body = 'bob joined'"),
                          [("status",)])
 

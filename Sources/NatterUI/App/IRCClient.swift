@@ -16,6 +16,7 @@ final class IRCClient {
   private let saslAccount: String?
   private var transport: LineConnection?
   private var wakeSource: UInt32 = 0
+  private let budget: IRCSendBudget
   /// When each message's first line was written, for the send-to-echo figure in the log.
   private var writtenAt: [String: Date] = [:]
   /// Certificates the user trusted (lowercase hex SHA-256).
@@ -38,7 +39,7 @@ final class IRCClient {
 
   init(
     url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
-    trusted: Set<String>
+    trusted: Set<String>, budget: IRCSendBudget = .standard
   ) {
     self.url = url
     self.store = store
@@ -54,7 +55,8 @@ final class IRCClient {
     let account = IRCAccount(
       nick: url.nick, channels: url.channels.map { IRCAccount.Channel($0) },
       saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password)
-    connection = IRCConnection(account: account, pending: pending)
+    self.budget = budget
+    connection = IRCConnection(account: account, pending: pending, budget: budget)
     Log.debug("IRC account \(account) on \(url.host):\(url.port), \(pending.count) waiting")
   }
 
@@ -82,7 +84,7 @@ final class IRCClient {
     let account = IRCAccount(
       nick: old.nick, userName: old.userName, realName: old.realName, channels: old.channels,
       saslAccount: saslAccount ?? old.nick, saslPassword: password)
-    connection = IRCConnection(account: account, pending: connection.pending)
+    connection = IRCConnection(account: account, pending: connection.pending, budget: budget)
   }
 
   /// Closes the connection for good (the window is going away); pending messages stay stored
@@ -235,11 +237,13 @@ final class IRCClient {
         let milliseconds = Date().timeIntervalSince(written) * 1000
         Log.debug("echo of \(id) after \(String(format: "%.2f", milliseconds)) ms")
       }
+      Log.debug("\(id) confirmed as \(msgid ?? "no msgid")")
       change { try store.confirm(id: id, msgid: msgid, time: time) }
       onStatus()
     case .deliveryProgress:
       persistOutbox()
     case .messageFailed(let id, let reason):
+      Log.debug("\(id) failed: \(reason)")
       change { try store.fail(id: id, reason: reason) }
       onStatus()
     case .skippedLine(let line, let error):

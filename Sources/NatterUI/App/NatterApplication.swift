@@ -202,7 +202,8 @@ final class NatterApplication: Object {
     let irc = settings.irc.map { url in
       IRCClient(
         url: url, saslAccount: settings.saslAccount, password: environmentPassword,
-        store: session.store, trusted: Set(settings.trustedCertificates))
+        store: session.store, trusted: Set(settings.trustedCertificates),
+        budget: settings.sendBudget)
     }
     let window = MainWindow(application: application, session: session, irc: irc)
     self.window = window

@@ -4,6 +4,7 @@ private directory, and a raw-socket IRC client to talk to Natter through it.
 Only 127.0.0.1 is used. Every wait is for something observable, with a timeout.
 """
 
+import hashlib
 import os
 import re
 import shutil
@@ -96,16 +97,7 @@ class IRCServer:
             f.write("Natter test server\n")
         tls_bind = tls_module = ""
         if tls:
-            subprocess.run(
-                ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
-                 "-keyout", f"{self.dir}/key.pem", "-out", f"{self.dir}/cert.pem",
-                 "-days", "2", "-subj", "/CN=localhost"],
-                check=True, capture_output=True)
-            der = subprocess.run(
-                ["openssl", "x509", "-in", f"{self.dir}/cert.pem", "-outform", "DER"],
-                check=True, capture_output=True).stdout
-            import hashlib
-            self.fingerprint = hashlib.sha256(der).hexdigest()
+            self.new_certificate()
             tls_bind = (f'<bind address="127.0.0.1" port="{self.tls_port}" type="clients" '
                         'sslprofile="t">')
             tls_module = TLS_MODULE.format(dir=self.dir)
@@ -124,6 +116,19 @@ class IRCServer:
                     .replace('name="irc.test"', f'name="{name}"'))
         self.process = None
         self.start()
+
+    def new_certificate(self):
+        """A fresh self-signed certificate (a new key too); the server presents it from its
+        next start on."""
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+             "-keyout", f"{self.dir}/key.pem", "-out", f"{self.dir}/cert.pem",
+             "-days", "2", "-subj", "/CN=localhost"],
+            check=True, capture_output=True)
+        der = subprocess.run(
+            ["openssl", "x509", "-in", f"{self.dir}/cert.pem", "-outform", "DER"],
+            check=True, capture_output=True).stdout
+        self.fingerprint = hashlib.sha256(der).hexdigest()
 
     def start(self):
         self.log = open(os.path.join(self.dir, "stdout.txt"), "ab")

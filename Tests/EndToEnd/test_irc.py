@@ -567,8 +567,47 @@ class IRCConnectionTest(IRCTestCase):
                                labels_under(app.window)), what="the fingerprint in the banner")
         press(app.find("push button", "Trust this certificate"))
         self.wait_ready(app)
+        pin = f"pinned-certificates=127.0.0.1:{server.tls_port}={server.fingerprint}"
         with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
-            self.assertIn(f"trusted-certificates={server.fingerprint}", settings.read())
+            self.assertIn(pin, settings.read())
+
+    def test_a_changed_certificate_is_refused_loudly_until_the_new_one_is_trusted(self):
+        def spelled(fingerprint):
+            return ":".join(fingerprint[i:i + 2] for i in range(0, 64, 2)).upper()
+
+        server = self.server(tls=True)
+        first = server.fingerprint
+        app = self.connect(server, tls=True, extra=["--trust-certificate", first])
+        self.wait_ready(app)
+        settings_path = os.path.join(app.config_dir, "natter", "settings.ini")
+        # The server comes back with another self-signed certificate.
+        server.stop()
+        server.new_certificate()
+        second = server.fingerprint
+        self.assertNotEqual(first, second)
+        server.start()
+        press(app.find("push button", "Reconnect"))
+        self.wait_subtitle(app, lambda text: "certificate changed since you trusted it" in text,
+                           "the changed certificate refused")
+
+        def banner():
+            return next((label for label in labels_under(app.window)
+                         if label.startswith("Warning: the certificate of 127.0.0.1")), None)
+
+        text = wait_until(banner, what="the warning banner")
+        self.assertIn(spelled(first), text)
+        self.assertIn(spelled(second), text)
+        # Reconnecting on its own never accepts it.
+        press(app.find("push button", "Reconnect"))
+        self.wait_subtitle(app, lambda text: "certificate changed" in text, "refused again")
+        with open(settings_path) as settings:
+            self.assertNotIn(second, settings.read())
+        press(app.find("push button", "Trust this certificate"))
+        self.wait_ready(app)
+        with open(settings_path) as settings:
+            saved = settings.read()
+        self.assertIn(f"pinned-certificates=127.0.0.1:{server.tls_port}={second}\n", saved)
+        self.assertNotIn(first, saved)
 
     def test_trust_certificate_on_the_command_line_pins_it(self):
         server = self.server(tls=True)

@@ -19,8 +19,10 @@ final class IRCClient {
   private let budget: IRCSendBudget
   /// When each message's first line was written, for the send-to-echo figure in the log.
   private var writtenAt: [String: Date] = [:]
-  /// Certificates the user trusted (lowercase hex SHA-256).
-  var trusted: Set<String>
+  /// Certificates pinned for this server (lowercase hex SHA-256).
+  private(set) var pins: [String]
+  /// Certificates trusted for any server (settings from before pins were per server).
+  private let trustedAnywhere: Set<String>
 
   /// Messages stored at the end of a conversation, in order.
   var onStored: ([Message]) -> Void = { _ in }
@@ -31,7 +33,7 @@ final class IRCClient {
   /// The connection state or the number of waiting messages changed.
   var onStatus: () -> Void = {}
   /// The server's certificate failed verification; its SHA-256 fingerprint.
-  var onUntrustedCertificate: (String) -> Void = { _ in }
+  var onCertificateRefused: (IRCCertificateTrust) -> Void = { _ in }
   /// A received message that may deserve a notification, and whether it is private.
   var onReceived: (Message, Bool) -> Void = { _, _ in }
   /// A storage failure, as a sentence for the banner.
@@ -39,11 +41,12 @@ final class IRCClient {
 
   init(
     url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
-    trusted: Set<String>, budget: IRCSendBudget = .standard
+    pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard
   ) {
     self.url = url
     self.store = store
-    self.trusted = trusted
+    self.pins = pins.map(IRCCertificateTrust.normalized)
+    self.trustedAnywhere = trustedAnywhere
     self.saslAccount = saslAccount
     let pending: [IRCOutboxEntry]
     do {
@@ -98,6 +101,14 @@ final class IRCClient {
     onChanged = { _ in }
     onMerged = { _ in }
     onStatus = {}
+  }
+
+  /// `Trust this certificate`: pins `fingerprint` for this server (in place of the ones
+  /// pinned before, when it changed) and connects again.
+  func trust(_ fingerprint: String, replacing: Bool) {
+    let hex = IRCCertificateTrust.normalized(fingerprint)
+    pins = replacing ? [hex] : pins + [hex]
+    reconnect()
   }
 
   /// `Reconnect`: a new attempt now, whatever the backoff said.
@@ -335,7 +346,8 @@ final class IRCClient {
   private func openTransport() {
     transport?.close()
     transport = LineConnection(
-      host: url.host, port: UInt16(url.port), tls: url.tls, pinned: trusted
+      host: url.host, port: UInt16(url.port), tls: url.tls,
+      pinned: trustedAnywhere.union(pins)
     ) { [weak self] opened, event in
       // A late event from a connection already replaced is ignored.
       guard let self, transport === opened else { return }
@@ -356,8 +368,9 @@ final class IRCClient {
       case .closed(let reason):
         transport = nil
         if let fingerprint = opened.rejectedFingerprint {
-          onUntrustedCertificate(fingerprint)
-          feed(.disconnected(reason: "The server's certificate is not trusted"))
+          let trust = IRCCertificateTrust(fingerprint: fingerprint, pins: pins)
+          onCertificateRefused(trust)
+          feed(.disconnected(reason: trust.disconnectReason ?? "The certificate was refused"))
         } else {
           feed(.disconnected(reason: reason))
         }

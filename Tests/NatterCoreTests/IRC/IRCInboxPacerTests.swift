@@ -5,9 +5,9 @@ import Testing
 @Suite struct IRCInboxPacerTests {
   @Test func aSlowSliceShrinksTheNextToTheTarget() {
     var pacer = IRCInboxPacer()
-    // 128 lines in 64 ms: half a millisecond a line, so 16 fit in 8 ms.
-    pacer.sliceTook(64, lines: 128)
-    #expect(pacer.batch == 16)
+    // 128 lines in 128 ms: a millisecond a line, so 16 fit in the 16 ms target.
+    pacer.sliceTook(128, lines: 128)
+    #expect(pacer.batch == Int(IRCInboxPacer.target))
   }
 
   @Test func quickSlicesGrowAtMostTwofoldUpToTheMaximum() {
@@ -22,7 +22,7 @@ import Testing
     var pacer = IRCInboxPacer()
     pacer.sliceTook(0.1, lines: 3)
     #expect(pacer.batch == 128)
-    pacer.sliceTook(40, lines: 10)  // 4 ms a line: never fewer than the minimum
+    pacer.sliceTook(80, lines: 10)  // 8 ms a line: never fewer than the minimum
     #expect(pacer.batch == IRCInboxPacer.minimum)
   }
 }

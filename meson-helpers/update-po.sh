@@ -9,6 +9,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+if [ "${1:-}" != "--template-only" ]; then
+  # POTFILES: its comments, every Swift file that marks text, then the data files.
+  {
+    grep '^#' po/POTFILES
+    grep -rlE 'localized(Plural)?\(' Sources --include='*.swift' \
+      | grep -vxE 'Sources/NatterCore/Localization.swift|Sources/GtkKit/Gettext.swift' | LC_ALL=C sort
+    grep -v '^#' po/POTFILES | grep -v '^Sources/' | grep -v '^$'
+  } >"$work/POTFILES"
+  cp "$work/POTFILES" po/POTFILES
+fi
 sources=()
 while read -r file; do
   case "$file" in
@@ -40,6 +50,7 @@ cp "$work/natter.pot" po/natter.pot
 for language in $(cat po/LINGUAS); do
   if [ -f "po/$language.po" ]; then
     msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching "po/$language.po" po/natter.pot
+    msgattrib --no-obsolete --no-wrap -o "po/$language.po" "po/$language.po"
   else
     msginit --no-translator --no-wrap --locale="$language" -i po/natter.pot -o "po/$language.po"
   fi

@@ -25,6 +25,7 @@ public final class LineConnection {
 
   private let onEvent: @MainActor (LineConnection, Event) -> Void
   private let pinnedFingerprints: Set<String>
+  private let readPriority: Int32
   private let client: UnsafeMutablePointer<GSocketClient>
   private let cancellable: UnsafeMutablePointer<GCancellable>
   private var stream: UnsafeMutablePointer<GSocketConnection>?
@@ -39,13 +40,18 @@ public final class LineConnection {
   private var finished = false
 
   /// Starts connecting to `host`:`port` at once.
-  /// - Parameter pinned: fingerprints the user trusted, accepted even when the system store
-  ///   refuses their certificate.
+  /// - Parameters:
+  ///   - pinned: fingerprints the user trusted, accepted even when the system store refuses
+  ///     their certificate.
+  ///   - readPriority: the main-loop priority of reads; below GTK's redraw, a flood of lines
+  ///     cannot keep the window from drawing.
   public init(
     host: String, port: UInt16, tls: Bool, pinned: Set<String> = [],
+    readPriority: Int32 = G_PRIORITY_DEFAULT,
     onEvent: @escaping @MainActor (LineConnection, Event) -> Void
   ) {
     self.onEvent = onEvent
+    self.readPriority = readPriority
     pinnedFingerprints = Set(pinned.map(Self.normalized))
     client = g_socket_client_new()
     cancellable = g_cancellable_new()
@@ -162,7 +168,7 @@ public final class LineConnection {
       MainActor.assumeIsolated { connection.readFinished(source: source, result: result) }
     }
     g_input_stream_read_async(
-      input, readBuffer, gsize(Self.readSize), G_PRIORITY_DEFAULT, cancellable, done, box)
+      input, readBuffer, gsize(Self.readSize), readPriority, cancellable, done, box)
   }
 
   private func readFinished(source: UnsafeMutablePointer<GObject>?, result: OpaquePointer?) {

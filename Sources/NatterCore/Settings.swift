@@ -47,8 +47,24 @@ public struct Settings: Equatable, Sendable {
   public var irc: IRCServerURL?
   /// SASL PLAIN account name; the password is in the Secret Service or the environment.
   public var saslAccount: String?
-  /// SHA-256 fingerprints (lowercase hex) of certificates the user trusted (TLS TOFU).
+  /// SHA-256 fingerprints (lowercase hex) of certificates trusted for any server, as Natter
+  /// saved them before pins were per server; still honoured, no longer written to.
   public var trustedCertificates: [String] = []
+  /// Certificates pinned per server (`host:port` → SHA-256 fingerprints, lowercase hex) by
+  /// `Trust this certificate` or `--trust-certificate` (TLS trust on first use, SPEC §9).
+  public var pinnedCertificates: [String: [String]] = [:]
+
+  /// Pins `fingerprint` for `server`; `replacing` drops the certificates pinned before (the
+  /// user trusted a changed one).
+  public mutating func pin(_ fingerprint: String, server: String, replacing: Bool = false) {
+    let hex = IRCCertificateTrust.normalized(fingerprint)
+    var pins = replacing ? [] : pinnedCertificates[server] ?? []
+    if !pins.contains(hex) { pins.append(hex) }
+    pinnedCertificates[server] = pins
+  }
+  /// How fast message lines go to the server (flood protection); the standard pace unless
+  /// `send-burst` / `send-interval` name the server's own.
+  public var sendBudget = IRCSendBudget.standard
 
   public init(
     sendKey: SendKey = Settings.defaultSendKey, maxLines: Int = Settings.defaultMaxLines,
@@ -104,6 +120,32 @@ public struct Settings: Equatable, Sendable {
         }
       case (Self.ircGroup, "sasl-account"):
         saslAccount = entry.value.isEmpty ? nil : entry.value
+      case (Self.ircGroup, "send-burst"):
+        if let burst = Int(entry.value), burst >= 1 {
+          sendBudget = IRCSendBudget(burst: burst, interval: sendBudget.interval)
+        } else {
+          problems.append("line \(entry.line): send-burst must be a whole number from 1")
+        }
+      case (Self.ircGroup, "send-interval"):
+        if let seconds = Double(entry.value), seconds >= 0, seconds.isFinite {
+          sendBudget = IRCSendBudget(burst: sendBudget.burst, interval: seconds)
+        } else {
+          problems.append("line \(entry.line): send-interval must be seconds, 0 or more")
+        }
+      case (Self.ircGroup, "pinned-certificates"):
+        // `host:port=hex,host:port=hex`; the fingerprint follows the last `=`.
+        for item in entry.value.split(separator: ",") {
+          guard let equals = item.lastIndex(of: "="), equals != item.startIndex else {
+            problems.append("line \(entry.line): \"\(item)\" is not host:port=fingerprint")
+            continue
+          }
+          let hex = IRCCertificateTrust.normalized(String(item[item.index(after: equals)...]))
+          guard hex.count == 64 else {
+            problems.append("line \(entry.line): \"\(item)\" is not a SHA-256 fingerprint")
+            continue
+          }
+          pin(hex, server: String(item[..<equals]))
+        }
       case (Self.ircGroup, "trusted-certificates"):
         trustedCertificates = entry.value.split(separator: ",").map {
           String($0).lowercased().filter(\.isHexDigit)
@@ -141,13 +183,25 @@ public struct Settings: Equatable, Sendable {
   }
 
   private var ircKeyFileText: String {
-    guard irc != nil || !trustedCertificates.isEmpty else { return "" }
+    let standardPace = sendBudget == .standard
+    guard irc != nil || !trustedCertificates.isEmpty || !pinnedCertificates.isEmpty || !standardPace
+    else { return "" }
     var text =
       "\n[\(Self.ircGroup)]\n# natter --connect saved this; the password is never kept here.\n"
     if let irc { text += "url=\(irc)\n" }
     if let saslAccount { text += "sasl-account=\(saslAccount)\n" }
     if !trustedCertificates.isEmpty {
       text += "trusted-certificates=\(trustedCertificates.joined(separator: ","))\n"
+    }
+    if !pinnedCertificates.isEmpty {
+      let pins = pinnedCertificates.keys.sorted().flatMap { server in
+        (pinnedCertificates[server] ?? []).map { "\(server)=\($0)" }
+      }
+      text += "pinned-certificates=\(pins.joined(separator: ","))\n"
+    }
+    if !standardPace {
+      text += "# Flood protection: lines at once, then seconds between lines (0: no limit).\n"
+      text += "send-burst=\(sendBudget.burst)\nsend-interval=\(sendBudget.interval)\n"
     }
     return text
   }

@@ -10,6 +10,8 @@ struct ExportRecord: Equatable {
   var edited: Bool
   /// `notes`, or the conversation's URL (SPEC §6).
   var conversation: String = Message.notes
+  /// `message` unless it is an action, a notice or a status line; absent in older files.
+  var kind: Message.Kind = .message
 }
 
 extension ExportRecord {
@@ -29,6 +31,7 @@ extension ExportRecord {
     var tags: [String] = []
     var edited = false
     var conversation = Message.notes
+    var kind = Message.Kind.message
     var seen = Set<String>()
     for (key, value) in members {
       guard seen.insert(key).inserted else {
@@ -67,6 +70,15 @@ extension ExportRecord {
         if conversation.isEmpty {
           throw ImportLineFailure(reason: localized("\"conversation\" is empty"))
         }
+      case "kind":
+        let name = try Self.string(value, key)
+        guard let known = Message.Kind(rawValue: name) else {
+          let names = Message.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+          throw ImportLineFailure(
+            reason: localized(
+              "\"kind\" must be one of {kinds}, found \"{kind}\"", ["kinds": names, "kind": name]))
+        }
+        kind = known
       default: break
       }
     }
@@ -83,7 +95,7 @@ extension ExportRecord {
     let spellings = tags.map { HashtagScanner.validTag($0) ?? $0 }
     self.init(
       id: id, sender: sender, sentAtMilliseconds: sentAt, body: body, tags: spellings,
-      edited: edited, conversation: conversation)
+      edited: edited, conversation: conversation, kind: kind)
   }
 
   private static func string(_ value: JSONValue, _ key: String) throws(ImportLineFailure)

@@ -22,6 +22,11 @@ enum JSONLineEncoder {
       out.append(contentsOf: #","conversation":"#.utf8)
       appendString(record.conversation, to: &out)
     }
+    // Likewise a plain message: `action`, `notice` and `status` name themselves.
+    if record.kind != .message {
+      out.append(contentsOf: #","kind":"#.utf8)
+      appendString(record.kind.rawValue, to: &out)
+    }
     out.append(UInt8(ascii: "}"))
     out.append(UInt8(ascii: "\n"))
   }

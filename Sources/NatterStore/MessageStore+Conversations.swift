@@ -127,7 +127,8 @@ extension MessageStore {
     return try db.transaction {
       var stored: [Message] = []
       for message in messages {
-        if try isStored(message) { continue }
+        // A status line is Natter's own note, never a server's duplicate.
+        if message.kind != .status, try isStored(message) { continue }
         try insertRow(message)
         stored.append(message)
       }

@@ -142,6 +142,7 @@ extension MessageStore {
         path: damaged.path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
     else { return }
     let highest = (try? source.integer("SELECT max(seq) FROM messages")).flatMap { $0 }
+    let shape = SalvageShape(source)
     var after: Int64 = 0
     var lastFound: Int64 = 0
     while true {
@@ -149,10 +150,10 @@ extension MessageStore {
       let scanFailed: Bool
       do {
         let scan = try source.prepare(
-          "SELECT \(Self.messageColumns) FROM messages WHERE seq > ? ORDER BY seq LIMIT ?")
+          "SELECT \(shape.columns) FROM messages WHERE seq > ? ORDER BY seq LIMIT ?")
         try scan.bind(1, after)
         try scan.bind(2, Self.salvageBatch)
-        while try scan.step() { batch.append((scan.int64(0), Self.salvaged(scan, source))) }
+        while try scan.step() { batch.append((scan.int64(0), shape.message(scan, source))) }
         scanFailed = false
       } catch {
         scanFailed = true
@@ -169,7 +170,7 @@ extension MessageStore {
       // Past the damage: the next row that reads, one by one, or skip the whole probe.
       var next: (seq: Int64, message: Message)?
       for seq in (after + 1)...(after + Int64(Self.salvageProbe)) {
-        if let row = Self.salvagedRow(seq: seq, from: source) {
+        if let row = Self.salvagedRow(seq: seq, from: source, shape: shape) {
           next = row
           break
         }
@@ -188,31 +189,14 @@ extension MessageStore {
   }
 
   /// One message by seq from the damaged file, or nil when it cannot be read.
-  private static func salvagedRow(seq: Int64, from source: SQLiteConnection)
+  private static func salvagedRow(seq: Int64, from source: SQLiteConnection, shape: SalvageShape)
     -> (seq: Int64, message: Message)?
   {
-    guard let lookup = try? source.cached("SELECT \(messageColumns) FROM messages WHERE seq = ?")
+    guard let lookup = try? source.cached("SELECT \(shape.columns) FROM messages WHERE seq = ?")
     else { return nil }
     defer { lookup.reset() }
     guard (try? lookup.bind(1, seq)) != nil, (try? lookup.step()) == true else { return nil }
-    return (seq, salvaged(lookup, source))
-  }
-
-  /// A message from a row of `messageColumns`; its tags when they can still be read.
-  private static func salvaged(_ row: Statement, _ source: SQLiteConnection) -> Message {
-    var tags: [String] = []
-    if let statement = try? source.cached(
-      "SELECT tag FROM message_tags WHERE message_seq = ? ORDER BY position")
-    {
-      defer { statement.reset() }
-      if (try? statement.bind(1, row.int64(0))) != nil {
-        while (try? statement.step()) == true { tags.append(statement.text(0)) }
-      }
-    }
-    return Message(
-      id: row.text(1), sender: row.text(2), sentAt: Timestamp.date(row.int64(3)),
-      body: row.text(4), tags: tags, edited: row.int64(5) != 0,
-      delivery: Message.Delivery(rawValue: row.text(6)) ?? .sent)
+    return (seq, shape.message(lookup, source))
   }
 
   /// Stores salvaged messages in one transaction, skipping ids already stored; returns how

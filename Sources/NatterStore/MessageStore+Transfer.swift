@@ -40,9 +40,8 @@ extension MessageStore {
     let statement = try db.prepare(
       """
       SELECT m.seq, coalesce(m.msgid, m.id), m.sender, m.sent_at, m.body, m.edited, t.tag,
-        m.conversation_id
+        m.conversation_id, m.kind
       FROM messages AS m LEFT JOIN message_tags AS t ON t.message_seq = m.seq
-      WHERE m.kind <> 'status'
       ORDER BY m.sent_at, m.id, t.position
       """)
     var buffer: [UInt8] = []
@@ -82,7 +81,8 @@ extension MessageStore {
       let record = ExportRecord(
         id: statement.text(1), sender: statement.text(2), sentAtMilliseconds: statement.int64(3),
         body: statement.text(4), tags: tag.map { [$0] } ?? [], edited: statement.int64(5) != 0,
-        conversation: try conversationURL(id: statement.int64(7)))
+        conversation: try conversationURL(id: statement.int64(7)),
+        kind: Message.Kind(rawValue: statement.text(8)) ?? .message)
       current = (seq, record)
     }
     if let done = current {
@@ -134,8 +134,8 @@ extension MessageStore {
     let insert = try db.cached(
       """
       INSERT OR IGNORE INTO messages
-        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid)
-      VALUES (?, ?, ?, ?, ?, 'sent', ?, ?)
+        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind)
+      VALUES (?, ?, ?, ?, ?, 'sent', ?, ?, ?)
       """)
     // New rows get seq values above the current maximum, so they can be indexed in one go.
     let lastSeqBefore = try db.integer("SELECT coalesce(max(seq), 0) FROM messages") ?? 0
@@ -178,7 +178,10 @@ extension MessageStore {
         try insert.bind(5, record.edited ? 1 : 0)
         try insert.bind(6, try conversationRowID(url: record.conversation))
         // A server's message keeps its msgid as its id (SPEC §6), so replays still deduplicate.
-        try insert.bind(7, record.conversation == Message.notes ? nil : record.id)
+        // Status lines are Natter's own notes, never a server's message.
+        let fromServer = record.conversation != Message.notes && record.kind != .status
+        try insert.bind(7, fromServer ? record.id : nil)
+        try insert.bind(8, record.kind.rawValue)
         try insert.run()
         guard db.changes == 1 else {
           if let conflict = try conflict(with: record, lastSeqBefore, lineOfInserted) {
@@ -224,7 +227,7 @@ extension MessageStore {
       stored.sender == record.sender
       && Timestamp.milliseconds(stored.sentAt) == record.sentAtMilliseconds
       && stored.body == record.body && stored.edited == record.edited
-      && stored.tags == record.tags
+      && stored.tags == record.tags && stored.kind == record.kind
     if same { return nil }
     let id = record.id.unicodeScalars.count <= 80 ? record.id : String(record.id.prefix(80)) + "…"
     let index = Int(seq - lastSeqBefore - 1)

@@ -8,7 +8,14 @@ import NatterCore
 /// synchronous SQLite call (a page of rows, one insert).
 public final class MessageStore {
   /// Replaced only when a damaged database is moved aside (`recoverFromCorruption`).
-  var db: SQLiteConnection
+  var db: SQLiteConnection {
+    // Row ids belong to one database: a fresh one (after a recovery) starts the caches over,
+    // or salvaged messages would be filed under the damaged file's conversation ids.
+    didSet {
+      conversationURLs = [:]
+      conversationIDs = [:]
+    }
+  }
   /// The database file, or nil for an in-memory store whose session is not saved.
   public let databaseURL: URL?
   /// `PRAGMA data_version` when `changedByOthers` last looked.

@@ -124,7 +124,34 @@ struct Report {
         key: "paste stall \(bytes)")
     }
     if bench.options.suites.contains("long-text") { renderLongText() }
+    if bench.options.suites.contains("network") { renderNetwork() }
     return lines.joined(separator: "\n")
+  }
+
+  /// SPEC §8's incoming burst from a scripted loopback server: Natter as it is (received lines
+  /// in slices) beside handling each read whole, as a ratio.
+  private mutating func renderNetwork() {
+    lines += [
+      "",
+      "Incoming burst of \(Self.messages(Bench.burstCount)) channel messages written at once by a"
+        + " scripted loopback IRC server, median of \(bench.options.runs) runs.",
+      "",
+      "| Measure | Lines in slices | Each read whole (before) | Ratio | SPEC §8 target | Met |",
+      "|---|---|---|---|---|---|",
+    ]
+    for (what, label, limit) in [
+      ("frame gap", "Longest time without a frame", 50_000.0),
+      ("stall", "Longest main-loop stall (1 ms timer)", 50_000),
+      ("total", "First byte written → all stored", 2_000_000),
+    ] {
+      let now = bench.median(Bench.burstKey(what, "slices"))
+      let before = bench.median(Bench.burstKey(what, "read"))
+      let ratio = now.flatMap { now in before.map { String(format: "%.2f×", now / $0) } } ?? ""
+      let target = what == "total" ? "≤ 2 s" : "≤ 50 ms"
+      lines.append(
+        "| \(label) | \(now.map(Self.ms) ?? "—") | \(before.map(Self.ms) ?? "—") | \(ratio) | "
+          + "\(target) | \(Self.verdict(now.map { $0 <= limit })) |")
+    }
   }
 
   /// Issue 13's figures, one shape a row, every scenario side by side: the longest main-loop

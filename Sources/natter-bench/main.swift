@@ -17,6 +17,7 @@ do {
     }
     if options.suites.contains("paste") { bench.paste() }
     if options.suites.contains("long-text") { bench.longText() }
+    if options.suites.contains("network") { bench.network() }
   }
   var report = Report(bench: bench, keystrokes: keystrokes, ircParse: ircParse)
   let text =

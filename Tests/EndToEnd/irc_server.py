@@ -4,6 +4,7 @@ private directory, and a raw-socket IRC client to talk to Natter through it.
 Only 127.0.0.1 is used. Every wait is for something observable, with a timeout.
 """
 
+import hashlib
 import os
 import re
 import shutil
@@ -12,6 +13,7 @@ import socket
 import ssl
 import subprocess
 import tempfile
+import threading
 import time
 
 from natter_e2e import wait_until
@@ -23,8 +25,8 @@ CONFIG = """
 <admin name="Natter tests" nick="admin" email="admin@irc.test">
 <bind address="127.0.0.1" port="{port}" type="clients">
 {tls_bind}
-<connect allow="127.0.0.1" timeout="60" pingfreq="120" commandrate="100000000" fakelag="off"
-         threshold="1000000" sendq="16777216" recvq="1048576" localmax="1000" globalmax="1000"
+<connect allow="127.0.0.1" timeout="60" pingfreq="120" {flood_limits}
+         sendq="16777216" recvq="1048576" localmax="1000" globalmax="1000"
          maxchans="50" limit="5000" resolvehostnames="no" useident="no">
 <pid file="{dir}/inspircd.pid">
 <files motd="{dir}/motd.txt">
@@ -76,9 +78,16 @@ class IRCServer:
     """One inspircd process; `stop()` kills it by its PID, `start()` brings it back on the
     same ports."""
 
-    def __init__(self, tls=False, name="irc.test", sid="1AA", link=None, server_port=None):
+    # No flood limits, so a test can burst; `flood=True` gives InspIRCd's own defaults
+    # (a client over 10 s of penalty, about 10 quick lines, is disconnected: Excess Flood).
+    NO_FLOOD_LIMITS = 'commandrate="100000000" fakelag="off" threshold="1000000"'
+    FLOOD_LIMITS = 'commandrate="1000" fakelag="off" threshold="10"'
+
+    def __init__(self, tls=False, name="irc.test", sid="1AA", link=None, server_port=None,
+                 flood=False):
         """`link`: (other server's name, its servers port, whether this one autoconnects);
         `server_port` is this one's port for servers."""
+        self.flood_limits = self.FLOOD_LIMITS if flood else self.NO_FLOOD_LIMITS
         self.dir = tempfile.mkdtemp(prefix="natter-ircd-")
         self.port = free_port()
         self.server_port = server_port or free_port()
@@ -88,16 +97,7 @@ class IRCServer:
             f.write("Natter test server\n")
         tls_bind = tls_module = ""
         if tls:
-            subprocess.run(
-                ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
-                 "-keyout", f"{self.dir}/key.pem", "-out", f"{self.dir}/cert.pem",
-                 "-days", "2", "-subj", "/CN=localhost"],
-                check=True, capture_output=True)
-            der = subprocess.run(
-                ["openssl", "x509", "-in", f"{self.dir}/cert.pem", "-outform", "DER"],
-                check=True, capture_output=True).stdout
-            import hashlib
-            self.fingerprint = hashlib.sha256(der).hexdigest()
+            self.new_certificate()
             tls_bind = (f'<bind address="127.0.0.1" port="{self.tls_port}" type="clients" '
                         'sslprofile="t">')
             tls_module = TLS_MODULE.format(dir=self.dir)
@@ -111,10 +111,24 @@ class IRCServer:
                     autoconnect=(f'<autoconnect period="1s" server="{other}">'
                                  if autoconnect else ""))
             f.write(CONFIG.format(sid=sid, port=self.port, dir=self.dir, tls_bind=tls_bind,
+                                  flood_limits=self.flood_limits,
                                   tls_module=tls_module, link=link_text)
                     .replace('name="irc.test"', f'name="{name}"'))
         self.process = None
         self.start()
+
+    def new_certificate(self):
+        """A fresh self-signed certificate (a new key too); the server presents it from its
+        next start on."""
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+             "-keyout", f"{self.dir}/key.pem", "-out", f"{self.dir}/cert.pem",
+             "-days", "2", "-subj", "/CN=localhost"],
+            check=True, capture_output=True)
+        der = subprocess.run(
+            ["openssl", "x509", "-in", f"{self.dir}/cert.pem", "-outform", "DER"],
+            check=True, capture_output=True).stdout
+        self.fingerprint = hashlib.sha256(der).hexdigest()
 
     def start(self):
         self.log = open(os.path.join(self.dir, "stdout.txt"), "ab")
@@ -239,3 +253,79 @@ class IRCClient:
         except OSError:
             pass
         self.sock.close()
+
+
+class Relay:
+    """A loopback TCP relay between Natter and the server that a test cuts, as a network
+    would. `hold()` keeps the server's lines (and, with `requests=True`, Natter's) from
+    getting through; `cut()` drops every connection and lets new ones through again."""
+
+    def __init__(self, server_port):
+        self.server_port = server_port
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(8)
+        self.port = self.listener.getsockname()[1]
+        self.lock = threading.Lock()
+        self.sockets = []
+        self.holding_replies = False
+        self.holding_requests = False
+        self.held_requests = b""
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def url(self, nick, channels, tls=False):
+        return f"irc://{nick}@127.0.0.1:{self.port}/{','.join(channels)}"
+
+    def hold(self, requests=False):
+        with self.lock:
+            self.holding_replies = True
+            self.holding_requests = requests
+
+    def cut(self):
+        with self.lock:
+            sockets, self.sockets = self.sockets, []
+            self.holding_replies = self.holding_requests = False
+        for sock in sockets:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+    def close(self):
+        self.listener.close()
+        self.cut()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(("127.0.0.1", self.server_port))
+            with self.lock:
+                self.sockets += [client, upstream]
+            threading.Thread(target=self._pump, args=(client, upstream, False),
+                             daemon=True).start()
+            threading.Thread(target=self._pump, args=(upstream, client, True),
+                             daemon=True).start()
+
+    def _pump(self, source, sink, from_server):
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                with self.lock:
+                    held = self.holding_replies if from_server else self.holding_requests
+                    if held and not from_server:
+                        self.held_requests += data
+                if not held:
+                    sink.sendall(data)
+        except OSError:
+            pass
+        try:
+            sink.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass

@@ -3,15 +3,17 @@ driven with the keyboard and read through AT-SPI, and a second real client talki
 
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import statistics
 import subprocess
+import tempfile
 import time
 
 import pyatspi
 
-from irc_server import IRCClient, IRCServer
+from irc_server import IRCClient, IRCServer, Relay
 from natter_e2e import NATTER_BIN, NatterApp, NatterTestCase, wait_until
 
 
@@ -139,7 +141,14 @@ class IRCConversationTest(IRCTestCase):
 
     def test_send_to_echo_latency_on_loopback(self):
         server = self.server()
-        app = self.connect(server)
+        # The test server has no flood limits, so Natter's own pacing (5 lines, then one
+        # every 2 s) is switched off for it: this measures the round trip, not the pacing.
+        config = tempfile.mkdtemp(prefix="natter-e2e-config-")
+        self.addCleanup(shutil.rmtree, config, True)
+        os.makedirs(os.path.join(config, "natter"))
+        with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
+            f.write("[irc]\nsend-burst=100\nsend-interval=0\n")
+        app = self.connect(server, env={"XDG_CONFIG_HOME": config})
         self.wait_ready(app)
         for n in range(15):
             self.send(app, f"ping {n}")
@@ -223,6 +232,11 @@ class IRCDeliveryTest(IRCTestCase):
 
     def test_sigkill_between_send_and_echo_loses_nothing_and_sends_nothing_twice(self):
         server = self.server()
+        # bob keeps the channel (and so its history) alive while Natter is gone: InspIRCd
+        # forgets an empty channel's history.
+        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
         app = self.connect(server)
         self.wait_ready(app)
         data_dir = app.data_dir
@@ -247,13 +261,81 @@ class IRCDeliveryTest(IRCTestCase):
                                      "written before the crash") == [("sent",)],
                    what="the message confirmed from the played-back history")
         self.wait_shown(restarted, "written before the crash")
-        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
         bob.drain(1.0)
         self.assertEqual(bob.privmsgs("#natter"), ["written before the crash"])
         self.assertEqual(self.rows(restarted, "SELECT count(*) FROM messages WHERE body = ?",
                                    "written before the crash"), [(1,)])
+
+    def drop_mid_send(self, lose_the_line):
+        """Natter talks through a relay that is cut after its message was written: either
+        the server got the line and only the echo was lost, or the line itself was lost."""
+        server = self.server()
+        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        # The channel's history is what tells Natter afterwards whether the line arrived; an
+        # empty one is not played back at all (then the message fails visibly instead).
+        bob.send("PRIVMSG #natter :before the drop")
+        relay = Relay(server.port)
+        self.addCleanup(relay.close)
+        app = self.connect(relay)
+        self.wait_ready(app)
+        relay.hold(requests=lose_the_line)
+        body = "sent as the line dropped"
+        self.send(app, body)
+        wait_until(lambda: f"PRIVMSG #natter :{body}" in app.output(), what="the line written")
+        if lose_the_line:
+            wait_until(lambda: body.encode() in relay.held_requests, what="the line held")
+        else:
+            bob.wait_for(lambda line: line.endswith(f"PRIVMSG #natter :{body}"),
+                         what="the message at the server")
+        relay.cut()
+        self.wait_subtitle(app, lambda text: not text.endswith("on 127.0.0.1"), "the drop")
+        self.wait_ready(app)
+        wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body = ?", body)
+                   == [("sent",)], what="the message confirmed once Natter knows")
+        self.send(app, "and the next one")
+        bob.wait_for(lambda line: line.endswith("PRIVMSG #natter :and the next one"),
+                     what="the next message")
+        bob.drain(1.0)
+        self.assertEqual(bob.privmsgs("#natter"), [body, "and the next one"],
+                         "each exactly once, in order")
+        self.assertEqual(self.rows(app, "SELECT count(*) FROM messages WHERE body = ?", body),
+                         [(1,)])
+
+    def test_a_drop_after_the_server_got_the_line_does_not_send_it_again(self):
+        self.drop_mid_send(lose_the_line=False)
+
+    def test_a_drop_that_lost_the_line_sends_it_once_after_reconnecting(self):
+        self.drop_mid_send(lose_the_line=True)
+
+    def test_a_long_paste_goes_out_whole_without_the_server_killing_us_for_flooding(self):
+        # A server with flood limits as networks set them; a raw client shows they bite.
+        server = self.server(flood=True)
+        flooder = self.client(server, "flooder", caps=())
+        flooder.send_many([f"PRIVMSG flooder :flood {n}" for n in range(40)])
+        with self.assertRaises(AssertionError):
+            flooder.drain(5)  # raises when the server closes the connection
+        self.assertTrue(any("Excess Flood" in line for line in flooder.lines), flooder.lines)
+        bob = self.client(server, "bob", caps=("message-tags", "server-time"))
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        app = self.connect(server)
+        self.wait_ready(app)
+        lines = [f"pasted line {n}" for n in range(12)]
+        for n, line in enumerate(lines):
+            app.type(line)
+            if n < len(lines) - 1:
+                app.key("shift+Return")
+        app.key("Return")
+        wait_until(lambda: bob.read(0.2) or len(bob.privmsgs("#natter")) == len(lines),
+                   timeout=60, what="every pasted line relayed")
+        self.assertEqual(bob.privmsgs("#natter"), lines)
+        self.assertNotIn("Excess Flood", app.output())
+        self.wait_ready(app)
+        wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body LIKE "
+                                          "'pasted line 0%'") == [("sent",)],
+                   what="the paste confirmed")
 
     def test_a_refused_message_fails_with_the_reason_and_retry_sends_it(self):
         server = self.server()
@@ -271,6 +353,12 @@ class IRCDeliveryTest(IRCTestCase):
                    what="the failure with the server's reason")
         retry = app.find("push button", "Retry")
         self.assertEqual(bob.privmsgs("#natter"), [])
+        # The reason is on the message's row once, not repeated as a status line.
+        self.assertEqual(self.rows(app, "SELECT count(*) FROM messages WHERE kind = 'status' "
+                                        "AND body LIKE '%could not be sent%'"), [(0,)])
+        self.assertEqual(sum("could not be sent" in label
+                             for label in labels_under(app.messages)), 1,
+                         labels_under(app.messages))
         bob.send("MODE #natter -m")
         bob.wait_for(lambda line: re.search(r"MODE #natter :?-m", line),
                      what="the channel open again")
@@ -283,7 +371,15 @@ class IRCDeliveryTest(IRCTestCase):
 
     def test_a_burst_of_10000_messages_is_stored_and_the_newest_shown(self):
         server = self.server()
-        app = self.connect(server)
+        # natter's bench probe reports the longest main-loop stall and the longest time
+        # without a frame from the first message of the burst to the 10,000th stored.
+        probe_dir = tempfile.mkdtemp(prefix="natter-e2e-probe-")
+        self.addCleanup(shutil.rmtree, probe_dir, True)
+        fifo = os.path.join(probe_dir, "bench")
+        os.mkfifo(fifo)
+        reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        self.addCleanup(os.close, reader)
+        app = self.connect(server, env={"NATTER_BENCH": fifo, "NATTER_BENCH_BURST": "10000"})
         self.wait_ready(app)
         # InspIRCd relays about 500 lines a second from any one client, so twenty busy
         # speakers make the burst; a plain client beside Natter shows when the server is done.
@@ -312,23 +408,66 @@ class IRCDeliveryTest(IRCTestCase):
             app, "SELECT count(*) FROM messages WHERE body LIKE 'burst %'") == [(10_000,)],
             what="all 10,000 stored")
         stored = time.monotonic() - started
+        probe = b""
+
+        def burst_report():
+            nonlocal probe
+            try:
+                probe += os.read(reader, 65536)
+            except BlockingIOError:
+                pass
+            return next((line.split() for line in probe.decode().splitlines()
+                         if line.startswith("burst ")), None)
+
+        report = wait_until(burst_report, what="the probe's burst report")
+        stall_ms, frame_gap_ms = int(report[2]) / 1000, int(report[3]) / 1000
         print(f"\nburst of 10,000: the server relayed it in {relayed:.2f} s (a raw client); "
               f"Natter showed the newest after {shown:.2f} s and had all stored after "
-              f"{stored:.2f} s")
+              f"{stored:.2f} s; longest main-loop stall {stall_ms:.1f} ms, longest time "
+              f"without a frame {frame_gap_ms:.1f} ms over {report[4]} frames")
         # Still answering: a key typed now shows in the composer.
         app.type("still here")
         composer = app.find("text", "Message")
         wait_until(lambda: composer.queryText().getText(0, -1) == "still here",
                    what="the composer to take keys after the burst")
-        # SPEC §8: stored and the newest shown within 2 s of the burst (here: of the server
-        # finishing it, since InspIRCd itself needs a second or more to relay 10,000 lines).
-        # That is a release build's target; the suite runs a debug build, about three times
-        # slower per line, on a machine shared with other builds, so it is held to 5 s.
-        limit = 2.0 if "/release/" in os.path.realpath(NATTER_BIN) else 5.0
-        self.assertLess(stored - relayed, limit)
+        # SPEC §8's 2 s is natter-bench's to measure (`--suites network`, a release build):
+        # here a debug build on a shared machine only has to keep up, well within 15 s.
+        release = "/release/" in os.path.realpath(NATTER_BIN)
+        self.assertLess(stored - relayed, 15.0)
+        # The window kept drawing: lines are handled a slice at a time below GTK's redraw
+        # priority. Handling each read whole (NATTER_BENCH_INBOX=read) went 0.9-3 s without a
+        # frame here; slices 50-180 ms on this loaded machine.
+        self.assertLess(frame_gap_ms, 250 if release else 500)
 
 
 class IRCConnectionTest(IRCTestCase):
+    def test_others_joining_leaving_and_setting_the_topic_are_plain_status_lines(self):
+        server = self.server()
+        # carol makes the channel, so she is its operator (topic and kick).
+        carol = self.client(server, "carol")
+        carol.send("JOIN #natter")
+        carol.wait_for(lambda line: " 366 " in line, what="carol in #natter")
+        app = self.connect(server)
+        self.wait_ready(app)
+        bob = self.client(server, "bob")
+        dave = self.client(server, "dave")
+        bob.send("JOIN #natter")
+        self.wait_shown(app, "bob joined")
+        dave.send("JOIN #natter")
+        self.wait_shown(app, "dave joined")
+        bob.send("NICK robert")
+        self.wait_shown(app, "bob is now known as robert")
+        carol.send("TOPIC #natter :<i>plans</i> \x02for\x02 today")
+        self.wait_shown(app, "carol changed the topic to: <i>plans</i> for today")
+        carol.send("KICK #natter dave :<b>spam</b>")
+        self.wait_shown(app, "carol removed dave (<b>spam</b>)")
+        carol.send("PART #natter :see you")
+        self.wait_shown(app, "carol left (see you)")
+        bob.send("QUIT :off to lunch")
+        self.wait_shown(app, "robert quit (off to lunch)")
+        self.assertEqual(self.rows(app, "SELECT kind FROM messages WHERE body = 'bob joined'"),
+                         [("status",)])
+
     def test_server_errors_are_status_lines_in_plain_words(self):
         server = self.server()
         bob = self.client(server, "bob")
@@ -452,8 +591,47 @@ class IRCConnectionTest(IRCTestCase):
                                labels_under(app.window)), what="the fingerprint in the banner")
         press(app.find("push button", "Trust this certificate"))
         self.wait_ready(app)
+        pin = f"pinned-certificates=127.0.0.1:{server.tls_port}={server.fingerprint}"
         with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
-            self.assertIn(f"trusted-certificates={server.fingerprint}", settings.read())
+            self.assertIn(pin, settings.read())
+
+    def test_a_changed_certificate_is_refused_loudly_until_the_new_one_is_trusted(self):
+        def spelled(fingerprint):
+            return ":".join(fingerprint[i:i + 2] for i in range(0, 64, 2)).upper()
+
+        server = self.server(tls=True)
+        first = server.fingerprint
+        app = self.connect(server, tls=True, extra=["--trust-certificate", first])
+        self.wait_ready(app)
+        settings_path = os.path.join(app.config_dir, "natter", "settings.ini")
+        # The server comes back with another self-signed certificate.
+        server.stop()
+        server.new_certificate()
+        second = server.fingerprint
+        self.assertNotEqual(first, second)
+        server.start()
+        press(app.find("push button", "Reconnect"))
+        self.wait_subtitle(app, lambda text: "certificate changed since you trusted it" in text,
+                           "the changed certificate refused")
+
+        def banner():
+            return next((label for label in labels_under(app.window)
+                         if label.startswith("Warning: the certificate of 127.0.0.1")), None)
+
+        text = wait_until(banner, what="the warning banner")
+        self.assertIn(spelled(first), text)
+        self.assertIn(spelled(second), text)
+        # Reconnecting on its own never accepts it.
+        press(app.find("push button", "Reconnect"))
+        self.wait_subtitle(app, lambda text: "certificate changed" in text, "refused again")
+        with open(settings_path) as settings:
+            self.assertNotIn(second, settings.read())
+        press(app.find("push button", "Trust this certificate"))
+        self.wait_ready(app)
+        with open(settings_path) as settings:
+            saved = settings.read()
+        self.assertIn(f"pinned-certificates=127.0.0.1:{server.tls_port}={second}\n", saved)
+        self.assertNotIn(first, saved)
 
     def test_trust_certificate_on_the_command_line_pins_it(self):
         server = self.server(tls=True)

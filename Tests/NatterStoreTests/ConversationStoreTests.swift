@@ -102,21 +102,50 @@ import Testing
     status.kind = .status
     try store.insertReceived([status])
     let file = dir.file("out.jsonl")
-    #expect(try store.export(to: file) == 2)  // status lines are not messages
+    #expect(try store.export(to: file) == 3)
     let text = try String(contentsOf: file, encoding: .utf8)
     let lines = text.split(separator: "\n")
     #expect(!lines[0].contains("conversation"))
     // A server's message is exported under its msgid, with its conversation's URL.
     #expect(lines[1].contains(#""id":"srv2""#))
     #expect(lines[1].hasSuffix(#","conversation":"ircs://irc.test/#natter"}"#))
+    #expect(lines[2].hasSuffix(#","conversation":"ircs://irc.test/#natter","kind":"status"}"#))
 
     let other = try MessageStore.inMemory()
     let summary = try other.import(from: file)
-    #expect(summary.inserted == 2)
-    #expect(try other.count(conversation: channel) == 1)
+    #expect(summary.inserted == 3)
+    #expect(try other.count(conversation: channel) == 2)
     #expect(try other.count(conversation: Message.notes) == 1)
     // Importing again, and the server playing it back, add nothing.
-    #expect(try other.import(from: file).skippedDuplicates == 2)
+    #expect(try other.import(from: file).skippedDuplicates == 3)
     #expect(try other.insertReceived([received(9, msgid: "srv2")]).isEmpty)
+  }
+
+  @Test func exportKeepsTheKindSoAnImportRoundTrips() throws {
+    let dir = try TemporaryDirectory()
+    let store = try Fixtures.store(in: dir)
+    var messages: [Message] = []
+    for (n, kind) in Message.Kind.allCases.enumerated() {
+      var message = received(n, msgid: kind == .status ? nil : "k\(n)", body: "a \(kind)")
+      message.kind = kind
+      messages.append(message)
+    }
+    try store.insertReceived(messages)
+    let file = dir.file("out.jsonl")
+    #expect(try store.export(to: file) == Message.Kind.allCases.count)
+    let other = try MessageStore.inMemory()
+    #expect(try other.import(from: file).inserted == Message.Kind.allCases.count)
+    let kinds = try other.messages(in: channel, fromPosition: 0, limit: 10).map(\.kind)
+    #expect(kinds == Message.Kind.allCases)
+    let again = dir.file("again.jsonl")
+    try other.export(to: again)
+    #expect(try Data(contentsOf: again) == Data(contentsOf: file))
+    // A kind this version does not know is named, and nothing is imported.
+    let bad = dir.file("bad.jsonl")
+    try Data(
+      (#"{"id":"x","sender":"a","sent_at":"2026-11-29T18:55:41Z","body":"b","kind":"shout"}"#
+        + "\n").utf8
+    ).write(to: bad)
+    #expect(throws: ImportError.self) { try other.import(from: bad) }
   }
 }

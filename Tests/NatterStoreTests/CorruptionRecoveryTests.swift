@@ -114,3 +114,56 @@ import Testing
     #expect(result.bannerMessage?.contains("no message could be read") == true)
   }
 }
+
+/// Salvage keeps what IRC added to a message: its conversation, the server's msgid, its kind,
+/// a failure's reason and the mention flag; a message still waiting to be sent becomes failed
+/// (whether it went out cannot be known) instead of going out a second time.
+@Suite struct SalvageKeepsIRCTests {
+  @Test func salvagedMessagesKeepTheirIRCColumns() throws {
+    let dir = try TemporaryDirectory()
+    let channel = "ircs://irc.test/#natter"
+    var originals: [Message] = []
+    do {
+      let store = try Fixtures.store(in: dir)
+      try store.insert(Fixtures.message(0, body: "a note"))
+      var heard = Fixtures.message(1, sender: "bob", body: "hello alice")
+      heard.conversation = channel
+      heard.msgid = "srv1"
+      heard.mentionsMe = true
+      var action = Fixtures.message(2, sender: "bob", body: "waves")
+      action.conversation = channel
+      action.msgid = "srv2"
+      action.kind = .action
+      var status = Fixtures.message(3, sender: "", body: "carol joined")
+      status.conversation = channel
+      status.kind = .status
+      try store.insertReceived([heard, action, status])
+      var refused = Fixtures.message(4, sender: "alice", body: "refused")
+      refused.conversation = channel
+      try store.insertPending(
+        refused,
+        entry: IRCOutboxEntry(message: IRCOutgoing(id: refused.id, target: "#natter", body: "x")))
+      _ = try store.fail(id: refused.id, reason: "Cannot send to channel")
+      var waiting = Fixtures.message(5, sender: "alice", body: "waiting")
+      waiting.conversation = channel
+      try store.insertPending(
+        waiting,
+        entry: IRCOutboxEntry(message: IRCOutgoing(id: waiting.id, target: "#natter", body: "w")))
+      originals = try (0...5).compactMap { try store.message(id: Fixtures.message($0).id) }
+      #expect(originals.count == 6)
+      let recovery = try store.recoverFromCorruption()
+      #expect(recovery.salvaged == 6)
+      for original in originals.dropLast() {
+        #expect(try store.message(id: original.id) == original)
+      }
+      let salvagedWaiting = try #require(try store.message(id: waiting.id))
+      #expect(salvagedWaiting.delivery == .failed)
+      #expect(salvagedWaiting.failureReason == SalvageShape.pendingReason)
+      #expect(salvagedWaiting.conversation == channel)
+      // Nothing is left to go out on its own; the server's msgids still deduplicate.
+      #expect(try store.pendingOutbox().isEmpty)
+      #expect(try store.insertReceived([heard]).isEmpty)
+      #expect(try store.count(conversation: channel) == 5)
+    }
+  }
+}

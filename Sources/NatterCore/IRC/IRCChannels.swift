@@ -93,17 +93,27 @@ struct IRCChannels: Equatable, Sendable {
         joined[key] = Joined(name: name)
         return [.event(.joined(channel: name))]
       }
-      return change(key) { $0.members[map.fold(nick)] = IRCMember(nick: nick) }
+      return activity(key, .joined(nick: nick))
+        + change(key) { $0.members[map.fold(nick)] = IRCMember(nick: nick) }
     case "PART":
       guard let name = params.first else { return [] }
-      return leave(nick: nick, channel: name, session: session)
+      let reason = params.count > 1 ? params[1] : ""
+      return leave(
+        nick: nick, channel: name, activity: .parted(nick: nick, reason: reason), session: session)
     case "KICK":
       guard params.count >= 2 else { return [] }
-      return leave(nick: params[1], channel: params[0], session: session)
+      let victim = session.isMe(params[1]) ? session.nick : params[1]
+      let kick = IRCChannelActivity.kicked(
+        nick: victim, by: nick, reason: params.count > 2 ? params[2] : "")
+      return leave(nick: params[1], channel: params[0], activity: kick, session: session)
     case "QUIT":
       let folded = map.fold(nick)
+      let reason = params.first ?? ""
       return joined.keys.sorted().flatMap { key in
-        joined[key]?.members[folded] == nil ? [] : change(key) { $0.members[folded] = nil }
+        joined[key]?.members[folded] == nil
+          ? []
+          : activity(key, .quit(nick: nick, reason: reason))
+            + change(key) { $0.members[folded] = nil }
       }
     case "NICK":
       guard let new = params.first, !new.isEmpty else { return [] }
@@ -116,6 +126,8 @@ struct IRCChannels: Equatable, Sendable {
       let folded = map.fold(nick)
       for key in joined.keys.sorted() {
         guard let member = joined[key]?.members[folded] else { continue }
+        // Our own change is reported once, as `nickChanged`.
+        if !session.isMe(new) { effects += activity(key, .nickChanged(from: nick, to: new)) }
         effects += change(key) {
           $0.members[folded] = nil
           $0.members[map.fold(new)] = IRCMember(nick: new, prefixes: member.prefixes)
@@ -124,10 +136,10 @@ struct IRCChannels: Equatable, Sendable {
       return effects
     case "TOPIC":
       guard params.count >= 2 else { return [] }
-      return topic(params[0], params[1], map: map)
+      return topic(params[0], params[1], map: map, shown: .topicChanged(by: nick, text: params[1]))
     case "332":
       guard params.count >= 3 else { return [] }
-      return topic(params[1], params[2], map: map)
+      return topic(params[1], params[2], map: map, shown: .topicShown(text: params[2]))
     case "331":
       guard params.count >= 2 else { return [] }
       return topic(params[1], "", map: map)
@@ -213,24 +225,39 @@ struct IRCChannels: Equatable, Sendable {
     return .event(.history(target: batch.target, sorted))
   }
 
-  private mutating func leave(nick: String, channel: String, session: IRCSession)
-    -> [IRCEffect]
-  {
+  private mutating func leave(
+    nick: String, channel: String, activity: IRCChannelActivity, session: IRCSession
+  ) -> [IRCEffect] {
     let map = session.support.casemapping
     guard let key = joinedKey(channel, map: map) else { return [] }
     if session.isMe(nick) {
+      // Leaving of our own accord says `You left`; a kick says who and why first.
+      let kicked: [IRCEffect] =
+        if case .kicked = activity { self.activity(key, activity) } else { [] }
       let name = joined.removeValue(forKey: key)?.name ?? channel
-      return [.event(.parted(channel: name))]
+      return kicked + [.event(.parted(channel: name))]
     }
-    return change(key) { $0.members[map.fold(nick)] = nil }
+    return self.activity(key, activity) + change(key) { $0.members[map.fold(nick)] = nil }
   }
 
-  private mutating func topic(_ channel: String, _ text: String, map: IRCCasemapping)
-    -> [IRCEffect]
-  {
+  private mutating func topic(
+    _ channel: String, _ text: String, map: IRCCasemapping, shown: IRCChannelActivity? = nil
+  ) -> [IRCEffect] {
     guard let key = joinedKey(channel, map: map), let name = joined[key]?.name else { return [] }
     joined[key]?.topic = text
-    return [.event(.topic(channel: name, text: IRCText.stripFormatting(text)))]
+    let plain = IRCText.stripFormatting(text)
+    var effects: [IRCEffect] = [.event(.topic(channel: name, text: plain))]
+    // An empty topic on join is no news; someone clearing it is.
+    if let shown, !(plain.isEmpty && shown == .topicShown(text: text)) {
+      effects += activity(key, shown)
+    }
+    return effects
+  }
+
+  /// A status line for a joined channel, under the channel's own spelling.
+  private func activity(_ key: String, _ activity: IRCChannelActivity) -> [IRCEffect] {
+    guard let name = joined[key]?.name else { return [] }
+    return [.event(.channelActivity(channel: name, activity))]
   }
 
   private func joinedKey(_ channel: String, map: IRCCasemapping) -> String? {

@@ -31,15 +31,16 @@ public struct IRCConnection: Sendable {
 
   /// - Parameters:
   ///   - pending: the outbox as the store kept it, to resume after a restart.
+  ///   - budget: how fast message lines may go out (flood protection).
   ///   - random: the jitter's source; tests pass a seeded one.
   public init(
-    account: IRCAccount, pending: [IRCOutboxEntry] = [],
+    account: IRCAccount, pending: [IRCOutboxEntry] = [], budget: IRCSendBudget = .standard,
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
   ) {
     self.account = account
     self.session = IRCSession(nick: account.nick)
     self.channels = IRCChannels(wanted: account.channels)
-    self.outbox = IRCOutbox(entries: pending)
+    self.outbox = IRCOutbox(entries: pending, budget: budget)
     self.random = random
   }
 
@@ -75,7 +76,7 @@ public struct IRCConnection: Sendable {
     case .tick:
       effects = tick(at: now)
     case .send(let message):
-      effects = outbox.enqueue(message, session: session)
+      effects = outbox.enqueue(message, session: session, at: now)
     case .join(let channel, let key):
       channels.want(IRCAccount.Channel(channel, key: key), casemapping: session.support.casemapping)
       let params = key.map { [channel, $0] } ?? [channel]
@@ -104,19 +105,36 @@ public struct IRCConnection: Sendable {
     }
   }
 
-  /// How long messages that may have been written before a crash wait for the history that
-  /// would show them, when a server plays none back.
+  /// How long messages that may have reached the server unconfirmed (before a crash or a
+  /// dropped connection) wait for the history that would show them.
   static let doubtWait: TimeInterval = 5
   private var doubtDeadline: Date?
+
+  /// Asks for the history that shows whether messages in doubt arrived: a channel plays its
+  /// own back on join; a private conversation's comes from `CHATHISTORY` where the server
+  /// offers it. With no history to ask, they fail now rather than go out a second time.
+  private mutating func checkDoubts(at now: Date) -> [IRCEffect] {
+    guard outbox.hasDoubts else { return [] }
+    doubtDeadline = now + Self.doubtWait
+    let support = session.support
+    let privateTargets = outbox.doubtfulTargets.filter { !support.isChannel($0) }
+    guard session.has("draft/chathistory") else {
+      return outbox.failDoubts { !support.isChannel($0) }
+    }
+    return privateTargets.map { target in
+      .write(IRCMessage(command: "CHATHISTORY", params: ["LATEST", target, "*", "50"]).serialized)
+    }
+  }
 
   /// A played-back history shows which in-doubt messages did reach the server: those are
   /// confirmed before the history is stored (so it deduplicates against them), the rest go
   /// out now.
-  private mutating func reconcile(_ effects: [IRCEffect]) -> [IRCEffect] {
+  private mutating func reconcile(_ effects: [IRCEffect], at now: Date) -> [IRCEffect] {
     var result: [IRCEffect] = []
     for effect in effects {
       if case .event(.history(let target, let messages)) = effect {
-        result += outbox.reconcile(target: target, history: messages, session: session)
+        result += outbox.reconcile(
+          target: target, history: messages, session: session, at: now)
         if !outbox.hasDoubts { doubtDeadline = nil }
       }
       result.append(effect)
@@ -143,20 +161,21 @@ public struct IRCConnection: Sendable {
     if let effects = registration.receive(message, account: account, session: &session) {
       guard message.command == "001" else { return effects }
       liveness.registered()
-      doubtDeadline = outbox.hasDoubts ? now + Self.doubtWait : nil
-      return effects + transition(to: .ready) + channels.joinAll() + outbox.flush(session: session)
+      doubtDeadline = nil
+      return effects + transition(to: .ready) + channels.joinAll() + checkDoubts(at: now)
+        + outbox.flush(session: session, at: now)
     }
     if let effects = channels.receive(message, session: &session) {
-      return reconcile(effects)
+      return reconcile(effects, at: now)
     }
     if let error = IRCServerError(message) {
-      var effects: [IRCEffect] = []
+      // A refused message shows the reason on its own row; a status line would say it twice.
       if IRCServerError.sendFailures.contains(message.command),
         let failed = outbox.refuse(message, error: error, session: session)
       {
-        effects += failed
+        return failed
       }
-      return effects + [.event(.serverError(error))]
+      return [.event(.serverError(error))]
     }
     return []
   }
@@ -216,27 +235,36 @@ public struct IRCConnection: Sendable {
       guard let retryAt, now >= retryAt else { return [] }
       return connectNow()
     case .registering, .ready:
+      var effects: [IRCEffect] = []
+      if session.registered, let resume = outbox.resumeAt, now >= resume {
+        effects += outbox.flush(session: session, at: now)
+      }
       if let deadline = doubtDeadline, now >= deadline {
-        // No history came: what was in doubt is sent (a duplicate is better than a loss).
+        // No history came: what is still in doubt fails visibly rather than go out twice.
         doubtDeadline = nil
-        return outbox.releaseDoubts() + outbox.flush(session: session) + tick(at: now)
+        return effects + outbox.failDoubts { _ in true } + outbox.flush(session: session, at: now)
+          + tick(at: now)
       }
-      switch liveness.check(at: now) {
-      case .nothing: return []
-      case .ping:
-        let token = "natter-\(Int(now.timeIntervalSince1970))"
-        return [.write(IRCMessage(command: "PING", params: [token]).serialized)]
-      case .dead:
-        let seconds = Int(IRCLiveness.answer)
-        return [.close]
-          + lost(
-            reason: localizedPlural(
-              "The server did not answer for {count} second",
-              "The server did not answer for {count} seconds", count: seconds),
-            at: now)
-      }
+      return effects + checkLiveness(at: now)
     case .idle, .connecting:
       return []
+    }
+  }
+
+  private mutating func checkLiveness(at now: Date) -> [IRCEffect] {
+    switch liveness.check(at: now) {
+    case .nothing: return []
+    case .ping:
+      let token = "natter-\(Int(now.timeIntervalSince1970))"
+      return [.write(IRCMessage(command: "PING", params: [token]).serialized)]
+    case .dead:
+      let seconds = Int(IRCLiveness.answer)
+      return [.close]
+        + lost(
+          reason: localizedPlural(
+            "The server did not answer for {count} second",
+            "The server did not answer for {count} seconds", count: seconds),
+          at: now)
     }
   }
 
@@ -268,7 +296,7 @@ public struct IRCConnection: Sendable {
     switch state {
     case .disconnected: deadline = retryAt
     case .registering, .ready:
-      deadline = [liveness.deadline, doubtDeadline].compactMap { $0 }.min()
+      deadline = [liveness.deadline, doubtDeadline, outbox.resumeAt].compactMap { $0 }.min()
     case .idle, .connecting: deadline = nil
     }
     guard let deadline else { return [] }

@@ -10,6 +10,9 @@ public enum IRCEvent: Equatable, Sendable {
   case joined(channel: String)
   case parted(channel: String)
   case topic(channel: String, text: String)
+  /// Another person joined, left, quit, changed nickname, was kicked or set the topic (a
+  /// kick of us is reported here too, before `parted`).
+  case channelActivity(channel: String, IRCChannelActivity)
   /// The full member list after NAMES or any join, part, quit, kick or nick change.
   case members(channel: String, [IRCMember])
   case message(IRCIncomingMessage)

@@ -24,13 +24,19 @@ struct IRCOutbox: Equatable, Sendable {
   /// shows which of our messages reached the server.
   static let idTag = "+natter.org/id"
 
-  /// Messages that may have been written before a crash (their lines were fixed, their echo
-  /// never came): held, with every later message to the same target, until the history says
-  /// whether they arrived.
+  /// Messages that may have reached the server without its echo reaching us (written before
+  /// a crash or before the connection dropped): held, with every later message to the same
+  /// target, until a history says whether they arrived. Never written again on a guess.
   private var doubts: Set<String>
 
-  init(entries: [IRCOutboxEntry] = []) {
+  /// Flood protection for message lines.
+  private var budget: IRCSendBudget
+  /// When the budget lets the next waiting line go; nil when nothing waits for it.
+  private(set) var resumeAt: Date?
+
+  init(entries: [IRCOutboxEntry] = [], budget: IRCSendBudget = .standard) {
     self.entries = entries
+    self.budget = budget
     doubts = Set(
       entries.filter { entry in entry.texts.map { entry.confirmedLines < $0.count } ?? false }
         .map(\.message.id))
@@ -38,17 +44,45 @@ struct IRCOutbox: Equatable, Sendable {
 
   var hasDoubts: Bool { !doubts.isEmpty }
 
+  /// The targets of messages in doubt, in the order they were sent.
+  var doubtfulTargets: [String] {
+    var seen: [String] = []
+    for entry in entries where doubts.contains(entry.message.id) {
+      if !seen.contains(entry.message.target) { seen.append(entry.message.target) }
+    }
+    return seen
+  }
+
+  /// Nothing can tell whether these reached the server: each fails with a sentence that says
+  /// so, and `Retry` is the user's choice. Sending again on a guess could deliver it twice.
+  mutating func failDoubts(where include: (String) -> Bool) -> [IRCEffect] {
+    var effects: [IRCEffect] = []
+    for entry in entries where doubts.contains(entry.message.id) && include(entry.message.target) {
+      doubts.remove(entry.message.id)
+      entries.removeAll { $0.message.id == entry.message.id }
+      written[entry.message.id] = nil
+      let reason = localized(
+        "The connection dropped before the server confirmed this message, and the server "
+          + "keeps no history that shows whether it reached {target}. It was not sent again.",
+        ["target": entry.message.target])
+      effects.append(.event(.messageFailed(id: entry.message.id, reason: reason)))
+    }
+    return effects
+  }
+
   /// Confirms the in-doubt messages to `target` whose lines are in `history` and releases the
   /// others; then writes what may go.
-  mutating func reconcile(target: String, history: [IRCIncomingMessage], session: IRCSession)
-    -> [IRCEffect]
-  {
+  mutating func reconcile(
+    target: String, history: [IRCIncomingMessage], session: IRCSession, at now: Date
+  ) -> [IRCEffect] {
     let map = session.support.casemapping
     var effects: [IRCEffect] = []
     for entry in entries
     where doubts.contains(entry.message.id) && map.equal(entry.message.target, target) {
       doubts.remove(entry.message.id)
-      let seen = history.filter { $0.isOwn && $0.clientID == entry.message.id }
+      // By the id alone: after a drop the server may still hold our old nickname, so the
+      // new connection runs as `nick_` and the history shows the line under the old one.
+      let seen = history.filter { $0.clientID == entry.message.id }
       guard let first = seen.first, var current = entries.first(where: { $0 == entry }) else {
         continue
       }
@@ -68,31 +102,35 @@ struct IRCOutbox: Equatable, Sendable {
             .deliveryProgress(id: entry.message.id, confirmedLines: current.confirmedLines)))
       }
     }
-    return effects + (session.registered ? flush(session: session) : [])
-  }
-
-  /// No history will come: every held message may go.
-  mutating func releaseDoubts() -> [IRCEffect] {
-    doubts = []
-    return []
+    return effects + (session.registered ? flush(session: session, at: now) : [])
   }
 
   var footprint: Int { entries.count + written.count + labels.count }
 
-  /// A new connection: nothing is written on it yet.
+  /// The connection ended: what was written and not echoed is in doubt, and nothing is
+  /// written on the next one yet.
   mutating func reset() {
+    for entry in entries where (written[entry.message.id] ?? 0) > entry.confirmedLines {
+      doubts.insert(entry.message.id)
+    }
     written = [:]
     labels = [:]
+    resumeAt = nil
+    budget.refill()
   }
 
-  mutating func enqueue(_ message: IRCOutgoing, session: IRCSession) -> [IRCEffect] {
+  mutating func enqueue(_ message: IRCOutgoing, session: IRCSession, at now: Date)
+    -> [IRCEffect]
+  {
     guard !entries.contains(where: { $0.message.id == message.id }) else { return [] }
     entries.append(IRCOutboxEntry(message: message))
-    return session.registered ? flush(session: session) : []
+    return session.registered ? flush(session: session, at: now) : []
   }
 
-  /// Writes every line not yet written on this connection, in order.
-  mutating func flush(session: IRCSession) -> [IRCEffect] {
+  /// Writes the lines not yet written on this connection, in order, as fast as the budget
+  /// allows; the rest wait for `resumeAt`.
+  mutating func flush(session: IRCSession, at now: Date) -> [IRCEffect] {
+    resumeAt = nil
     var effects: [IRCEffect] = []
     var index = 0
     let map = session.support.casemapping
@@ -104,16 +142,25 @@ struct IRCOutbox: Equatable, Sendable {
         index += 1
         continue
       }
+      let wasFixed = entry.texts != nil
       let texts =
         entry.texts
         ?? entry.message.texts(maxBytes: session.textBudget(target: entry.message.target))
       entry.texts = texts
-      entries[index] = entry
-      let start = max(entry.confirmedLines, written[entry.message.id] ?? 0)
-      for line in start..<max(start, texts.count) {
+      var line = max(entry.confirmedLines, written[entry.message.id] ?? 0)
+      while line < texts.count, budget.take(at: now) {
         effects.append(.write(privmsg(entry, line: line, session: session)))
+        line += 1
       }
-      written[entry.message.id] = texts.count
+      // The lines are fixed once one is written (a restart re-sends the same ones, and a
+      // message with fixed lines counts as possibly sent), not while it only waits.
+      if wasFixed || line > 0 { entries[index] = entry }
+      written[entry.message.id] = max(line, written[entry.message.id] ?? 0)
+      if line < texts.count {
+        // Spent: this line and everything after it wait, so order holds.
+        resumeAt = budget.nextLine(at: now)
+        break
+      }
       if !session.has("echo-message") {
         // Nothing will come back: written is as confirmed as it gets.
         entries.remove(at: index)

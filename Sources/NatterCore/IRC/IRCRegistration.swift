@@ -6,6 +6,8 @@ struct IRCRegistration: Equatable, Sendable {
   /// The capabilities of SPEC §9, requested when offered (`sasl` only with an account).
   static let wanted: Set<String> = [
     "message-tags", "server-time", "echo-message", "batch", "labeled-response", "sasl",
+    // IRCv3 history on request: shows whether a private message in doubt arrived.
+    "draft/chathistory",
     "multi-prefix",
   ]
   /// `AUTHENTICATE` carries at most this many bytes of base64 a line.

@@ -5,6 +5,8 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
   public var tls: Bool
   public var nick: String
   public var host: String
+  /// `host:port`, the key certificates are pinned under.
+  public var server: String { "\(host):\(port)" }
   public var port: Int
   public var channels: [String]
 

@@ -19,6 +19,11 @@ import NatterCore
 /// `NATTER_BENCH_SEND_FILE=PATH` pastes that file's text, sends it with `composer.send` and
 /// gives `send-stall` for the 3 s after; `NATTER_BENCH_SCROLL=1` pages the transcript up every
 /// 50 ms for 4 s from the newest message and gives `scroll-stall`.
+///
+/// An incoming IRC burst: with `NATTER_BENCH_BURST=N`, from the first message received to the
+/// N-th stored, `burst <µs> <longest main-loop stall µs> <longest gap between frames µs>
+/// <frames> <first stored µs>`. `NATTER_BENCH_INBOX=read` handles each read whole at default
+/// priority, as Natter did before it handled lines a slice at a time, for comparison.
 @MainActor
 enum BenchProbe {
   private static let fifo: Int32? = {
@@ -35,6 +40,40 @@ enum BenchProbe {
   private static var framesSinceStored = 0
   /// When the frame being painted began (its before-paint phase).
   private static var frameStart: gint64 = 0
+  /// An incoming burst being watched: messages still to come, and what was seen so far.
+  private static var burstLeft = ProcessInfo.processInfo.environment["NATTER_BENCH_BURST"]
+    .flatMap(Int.init)
+  private static var burstStart: gint64 = 0
+  private static var burstLongestStall: gint64 = 0
+  private static var burstLastPaint: gint64 = 0
+  private static var burstLongestFrameGap: gint64 = 0
+  private static var burstFrames = 0
+  /// Handle each read whole at default priority (the old way), for comparison.
+  static let wholeReads = ProcessInfo.processInfo.environment["NATTER_BENCH_INBOX"] == "read"
+
+  /// `count` received messages were stored.
+  static func receivedStored(_ count: Int) {
+    guard fifo != nil, let left = burstLeft, count > 0 else { return }
+    if burstStart == 0 {
+      burstStart = g_get_monotonic_time()
+      burstLastPaint = burstStart
+      watchStalls(until: { burstLeft == nil }) { burstLongestStall = $0 }
+    }
+    guard left - count <= 0 else {
+      burstLeft = left - count
+      return
+    }
+    burstLeft = nil
+    // The stall watch ends on its next tick; report after it.
+    MainLoop.timeout(milliseconds: 5) {
+      let now = g_get_monotonic_time()
+      burstLongestFrameGap = max(burstLongestFrameGap, now - burstLastPaint)
+      emit(
+        "burst",
+        detail: " \(burstLongestStall) \(burstLongestFrameGap) \(burstFrames) \(burstStart)")
+      return false
+    }
+  }
 
   /// Watches `window` when benchmarking; call once, before it is presented.
   static func attach(to window: UnsafeMutablePointer<GtkWidget>) {
@@ -67,6 +106,12 @@ enum BenchProbe {
   }
 
   private static func afterPaint() {
+    if burstLeft != nil, burstStart != 0 {
+      let now = g_get_monotonic_time()
+      burstLongestFrameGap = max(burstLongestFrameGap, now - burstLastPaint)
+      burstLastPaint = now
+      burstFrames += 1
+    }
     if !painted {
       painted = true
       emit("paint")
@@ -151,12 +196,19 @@ enum BenchProbe {
   /// window could not react.
   private static func watchStalls(seconds: Int, report: @escaping (gint64) -> Void) {
     let start = g_get_monotonic_time()
-    var last = start
+    watchStalls(until: { g_get_monotonic_time() - start > gint64(seconds) * 1_000_000 }, report)
+  }
+
+  /// The same until `done` holds.
+  private static func watchStalls(
+    until done: @escaping () -> Bool, _ report: @escaping (gint64) -> Void
+  ) {
+    var last = g_get_monotonic_time()
     var longest: gint64 = 0
     let handler: (gint64) -> Bool = { now in
       longest = max(longest, now - last)
       last = now
-      guard now - start > gint64(seconds) * 1_000_000 else { return true }
+      guard done() else { return true }
       report(longest)
       return false
     }

@@ -16,10 +16,21 @@ final class IRCClient {
   private let saslAccount: String?
   private var transport: LineConnection?
   private var wakeSource: UInt32 = 0
+  /// Lines read and not yet handled, from `inboxHead` on; handled a slice at a time, each
+  /// slice's messages stored in one transaction, with frames drawn between slices.
+  private var inbox: [[UInt8]] = []
+  private var inboxHead = 0
+  private var inboxSource: UInt32 = 0
+  private var pacer = IRCInboxPacer()
+  /// The connection's end, once the lines read before it are handled.
+  private var afterInbox: (() -> Void)?
+  private let budget: IRCSendBudget
   /// When each message's first line was written, for the send-to-echo figure in the log.
   private var writtenAt: [String: Date] = [:]
-  /// Certificates the user trusted (lowercase hex SHA-256).
-  var trusted: Set<String>
+  /// Certificates pinned for this server (lowercase hex SHA-256).
+  private(set) var pins: [String]
+  /// Certificates trusted for any server (settings from before pins were per server).
+  private let trustedAnywhere: Set<String>
 
   /// Messages stored at the end of a conversation, in order.
   var onStored: ([Message]) -> Void = { _ in }
@@ -30,7 +41,7 @@ final class IRCClient {
   /// The connection state or the number of waiting messages changed.
   var onStatus: () -> Void = {}
   /// The server's certificate failed verification; its SHA-256 fingerprint.
-  var onUntrustedCertificate: (String) -> Void = { _ in }
+  var onCertificateRefused: (IRCCertificateTrust) -> Void = { _ in }
   /// A received message that may deserve a notification, and whether it is private.
   var onReceived: (Message, Bool) -> Void = { _, _ in }
   /// A storage failure, as a sentence for the banner.
@@ -38,11 +49,12 @@ final class IRCClient {
 
   init(
     url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
-    trusted: Set<String>
+    pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard
   ) {
     self.url = url
     self.store = store
-    self.trusted = trusted
+    self.pins = pins.map(IRCCertificateTrust.normalized)
+    self.trustedAnywhere = trustedAnywhere
     self.saslAccount = saslAccount
     let pending: [IRCOutboxEntry]
     do {
@@ -54,7 +66,8 @@ final class IRCClient {
     let account = IRCAccount(
       nick: url.nick, channels: url.channels.map { IRCAccount.Channel($0) },
       saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password)
-    connection = IRCConnection(account: account, pending: pending)
+    self.budget = budget
+    connection = IRCConnection(account: account, pending: pending, budget: budget)
     Log.debug("IRC account \(account) on \(url.host):\(url.port), \(pending.count) waiting")
   }
 
@@ -82,12 +95,13 @@ final class IRCClient {
     let account = IRCAccount(
       nick: old.nick, userName: old.userName, realName: old.realName, channels: old.channels,
       saslAccount: saslAccount ?? old.nick, saslPassword: password)
-    connection = IRCConnection(account: account, pending: connection.pending)
+    connection = IRCConnection(account: account, pending: connection.pending, budget: budget)
   }
 
   /// Closes the connection for good (the window is going away); pending messages stay stored
   /// and go out with the next start.
   func stop() {
+    dropInbox()
     MainLoop.cancel(wakeSource)
     wakeSource = 0
     transport?.close()
@@ -98,6 +112,14 @@ final class IRCClient {
     onStatus = {}
   }
 
+  /// `Trust this certificate`: pins `fingerprint` for this server (in place of the ones
+  /// pinned before, when it changed) and connects again.
+  func trust(_ fingerprint: String, replacing: Bool) {
+    let hex = IRCCertificateTrust.normalized(fingerprint)
+    pins = replacing ? [hex] : pins + [hex]
+    reconnect()
+  }
+
   /// `Reconnect`: a new attempt now, whatever the backoff said.
   func reconnect() {
     if case .disconnected = connection.state {
@@ -106,6 +128,7 @@ final class IRCClient {
     }
     transport?.close()
     transport = nil
+    dropInbox()
     feed(.disconnected(reason: localized("Reconnecting")))
     feed(.connectNow)
   }
@@ -176,7 +199,18 @@ final class IRCClient {
       }
     }
     for effect in effects {
-      if case .event(.message) = effect {} else { flushReceived() }
+      // Status lines are stored with the messages around them, in one transaction per read.
+      if case .event(let event) = effect, let line = statusLine(for: event) {
+        received.append(line)
+        continue
+      }
+      // Received messages are stored together, before anything that changes stored rows.
+      switch effect {
+      case .event(.history), .event(.echoConfirmed), .event(.deliveryProgress),
+        .event(.messageFailed):
+        flushReceived()
+      default: break
+      }
       switch effect {
       case .write(let line):
         if !persistedOutbox, line.contains("PRIVMSG ") {
@@ -230,27 +264,48 @@ final class IRCClient {
         let milliseconds = Date().timeIntervalSince(written) * 1000
         Log.debug("echo of \(id) after \(String(format: "%.2f", milliseconds)) ms")
       }
+      Log.debug("\(id) confirmed as \(msgid ?? "no msgid")")
       change { try store.confirm(id: id, msgid: msgid, time: time) }
       onStatus()
     case .deliveryProgress:
       persistOutbox()
     case .messageFailed(let id, let reason):
+      Log.debug("\(id) failed: \(reason)")
       change { try store.fail(id: id, reason: reason) }
       onStatus()
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
+    case .serverError, .joined, .parted, .topic, .nickChanged, .channelActivity, .registered,
+      .members, .message:
+      break
+    }
+  }
+
+  /// The quiet status line `event` shows as, in its channel's conversation (else the main
+  /// one), or nil when it shows none.
+  private func statusLine(for event: IRCEvent) -> Message? {
+    let target: String?
+    switch event {
     case .serverError(let error):
       Log.info("server error \(error.code): \(error.serverText)")
       // In the conversation on screen, whatever channel it names: until the sidebar (the
       // next issue) shows the others, an error anywhere else would go unseen.
-      status(IRCStatusText.line(for: event), target: nil)
-    case .joined(let channel), .parted(let channel), .topic(let channel, _):
-      status(IRCStatusText.line(for: event), target: channel)
+      target = nil
+    case .joined(let channel), .parted(let channel), .topic(let channel, _),
+      .channelActivity(let channel, _):
+      target = channel
     case .nickChanged:
-      status(IRCStatusText.line(for: event), target: nil)
-    case .registered, .members, .message:
-      break
+      target = nil
+    default:
+      return nil
     }
+    guard let text = IRCStatusText.line(for: event, me: connection.nick) else { return nil }
+    let conversation =
+      target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
+      ?? mainConversation
+    var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
+    line.kind = .status
+    return line
   }
 
   private func change(_ body: () throws -> Message?) {
@@ -261,18 +316,6 @@ final class IRCClient {
     }
   }
 
-  /// A quiet status line in `target`'s conversation, or the main one when it has none.
-  private func status(_ text: String?, target: String?) {
-    guard let text else { return }
-    let conversation =
-      target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
-      ?? mainConversation
-    var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
-    line.kind = .status
-    var lines = [line]
-    storeReceived(&lines)
-  }
-
   /// Stores `messages` (emptying the list) and shows the new ones; returns those.
   @discardableResult
   private func storeReceived(_ messages: inout [Message]) -> [Message] {
@@ -281,6 +324,7 @@ final class IRCClient {
     do {
       let stored = try store.insertReceived(messages)
       if !stored.isEmpty { onStored(stored) }
+      BenchProbe.receivedStored(stored.count { $0.kind == .message })
       return stored
     } catch {
       report(error, storing: "\(messages.count) received messages")
@@ -319,8 +363,11 @@ final class IRCClient {
 
   private func openTransport() {
     transport?.close()
+    dropInbox()
     transport = LineConnection(
-      host: url.host, port: UInt16(url.port), tls: url.tls, pinned: trusted
+      host: url.host, port: UInt16(url.port), tls: url.tls,
+      pinned: trustedAnywhere.union(pins),
+      readPriority: BenchProbe.wholeReads ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE
     ) { [weak self] opened, event in
       // A late event from a connection already replaced is ignored.
       guard let self, transport === opened else { return }
@@ -328,25 +375,78 @@ final class IRCClient {
       case .connected:
         feed(.connected)
       case .lines(let lines):
-        var effects: [IRCEffect] = []
-        let now = Date()
-        for bytes in lines {
-          effects += connection.handle(.lineReceived(IRCText.decode(bytes)), at: now)
+        inbox += lines
+        if BenchProbe.wholeReads {
+          handleInboxSlice(all: true)
+        } else {
+          scheduleInbox()
         }
-        perform(effects)
-        // The window must never stop answering for more than 50 ms (SPEC §8): say when a
-        // batch of lines came close.
-        let spent = Date().timeIntervalSince(now) * 1000
-        if spent > 30 { Log.debug("\(lines.count) lines took \(Int(spent)) ms") }
       case .closed(let reason):
         transport = nil
-        if let fingerprint = opened.rejectedFingerprint {
-          onUntrustedCertificate(fingerprint)
-          feed(.disconnected(reason: localized("The server's certificate is not trusted")))
-        } else {
-          feed(.disconnected(reason: reason))
+        guard inboxHead >= inbox.count else {
+          afterInbox = { [weak self] in self?.closed(opened, reason: reason) }
+          return
         }
+        closed(opened, reason: reason)
       }
     }
+  }
+
+  private func closed(_ opened: LineConnection, reason: String?) {
+    if let fingerprint = opened.rejectedFingerprint {
+      let trust = IRCCertificateTrust(fingerprint: fingerprint, pins: pins)
+      onCertificateRefused(trust)
+      feed(.disconnected(reason: trust.disconnectReason ?? localized("The certificate was refused")))
+    } else {
+      feed(.disconnected(reason: reason))
+    }
+  }
+
+  // MARK: The inbox
+
+  /// Handles the next slice of received lines below GTK's redraw priority, so the window
+  /// draws a frame between slices however fast the server sends.
+  private func scheduleInbox() {
+    guard inboxSource == 0 else { return }
+    inboxSource = MainLoop.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+      guard let self else { return }
+      inboxSource = 0
+      handleInboxSlice()
+    }
+  }
+
+  private func handleInboxSlice(all: Bool = false) {
+    let started = Date()
+    let end = all ? inbox.count : min(inbox.count, inboxHead + pacer.batch)
+    var effects: [IRCEffect] = []
+    for index in inboxHead..<end {
+      effects += connection.handle(.lineReceived(IRCText.decode(inbox[index])), at: started)
+    }
+    let count = end - inboxHead
+    inboxHead = end
+    if inboxHead >= inbox.count {
+      inbox.removeAll(keepingCapacity: inbox.count < 4096)
+      inboxHead = 0
+    }
+    // The slice's messages are stored in one transaction, then shown.
+    perform(effects)
+    let spent = Date().timeIntervalSince(started) * 1000
+    pacer.sliceTook(spent, lines: count)
+    if spent > 30 { Log.debug("\(count) lines took \(Int(spent)) ms") }
+    if inboxHead < inbox.count {
+      scheduleInbox()
+    } else if let after = afterInbox {
+      afterInbox = nil
+      after()
+    }
+  }
+
+  /// Lines of a connection that is gone are never handled.
+  private func dropInbox() {
+    MainLoop.cancel(inboxSource)
+    inboxSource = 0
+    inbox = []
+    inboxHead = 0
+    afterInbox = nil
   }
 }

@@ -31,8 +31,13 @@ public enum Natter {
       let file = SettingsFile()
       var settings = file.load()
       if let url { settings.irc = url }
-      if let trust, !settings.trustedCertificates.contains(trust) {
-        settings.trustedCertificates.append(trust)
+      if let trust {
+        // Pinned for the account's server; with no account yet, for any server.
+        if let server = settings.irc?.server {
+          settings.pin(trust, server: server)
+        } else if !settings.trustedCertificates.contains(trust) {
+          settings.trustedCertificates.append(trust)
+        }
       }
       guard file.save(settings) else {
         FileHandle.standardError.write(

@@ -185,6 +185,7 @@ final class NatterApplication: Object {
         Log.debug("a new account from another launch: \(account)")
         settings.irc = account
         settings.trustedCertificates = latest.trustedCertificates
+        settings.pinnedCertificates = latest.pinnedCertificates
         settings.saslAccount = latest.saslAccount
         replaceWindow(window)
       }
@@ -208,14 +209,15 @@ final class NatterApplication: Object {
     let irc = settings.irc.map { url in
       IRCClient(
         url: url, saslAccount: settings.saslAccount, password: environmentPassword,
-        store: session.store, trusted: Set(settings.trustedCertificates))
+        store: session.store, pins: settings.pinnedCertificates[url.server] ?? [],
+        trustedAnywhere: Set(settings.trustedCertificates),
+        budget: settings.sendBudget)
     }
     let window = MainWindow(application: application, session: session, irc: irc)
     self.window = window
     window.apply(settings)
-    window.onTrustCertificate = { [unowned self] fingerprint in
-      guard !settings.trustedCertificates.contains(fingerprint) else { return }
-      settings.trustedCertificates.append(fingerprint)
+    window.onTrustCertificate = { [unowned self] fingerprint, server, replacing in
+      settings.pin(fingerprint, server: server, replacing: replacing)
       settingsFile.save(settings)
     }
     if let irc {

@@ -18,8 +18,10 @@ final class MainWindow: Widget {
   private let subtitle: Widget
   private let reconnectButton: Widget
   private let application: UnsafeMutablePointer<GtkApplication>
-  /// The user trusted a certificate; the app saves the pin.
-  var onTrustCertificate: (String) -> Void = { _ in }
+  /// The user trusted a certificate for a server (replacing its old pin when it changed); the
+  /// app saves the pin.
+  var onTrustCertificate: (_ fingerprint: String, _ server: String, _ replacing: Bool) -> Void =
+    { _, _, _ in }
   /// True while a damaged history is being replaced, so a second report does not start another.
   private var recovering = false
   /// How often the window looks for writes by another process (`natter --import`).
@@ -176,17 +178,19 @@ final class MainWindow: Widget {
     }
     irc.onStatus = { [unowned self] in updateConnectionStatus() }
     irc.onStoreError = { [unowned self] sentence in banner.show(sentence) }
-    irc.onUntrustedCertificate = { [unowned self] fingerprint in
-      banner.show(
-        localized(
-          "{host} presented a certificate this computer does not trust. "
-            + "SHA-256 fingerprint: {fingerprint}",
-          ["host": irc.url.host, "fingerprint": fingerprint]),
-        action: localized("Trust this certificate")
-      ) { [unowned self] in
-        irc.trusted.insert(fingerprint)
-        onTrustCertificate(fingerprint)
-        irc.reconnect()
+    irc.onCertificateRefused = { [unowned self] trust in
+      let fingerprint: String
+      let replacing: Bool
+      switch trust {
+      case .pinned: return
+      case .firstUse(let presented): (fingerprint, replacing) = (presented, false)
+      case .changed(_, let presented): (fingerprint, replacing) = (presented, true)
+      }
+      // Said every time it is refused; only the button, never a reconnect, trusts it.
+      banner.show(trust.banner(host: irc.url.host) ?? "", action: localized("Trust this certificate")) {
+        [unowned self] in
+        onTrustCertificate(fingerprint, irc.url.server, replacing)
+        irc.trust(fingerprint, replacing: replacing)
       }
     }
     irc.onReceived = { [unowned self] message, isPrivate in

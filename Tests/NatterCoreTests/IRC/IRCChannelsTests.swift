@@ -17,7 +17,9 @@ import Testing
     script.server(":me!u@h JOIN #second")
     #expect(script.takeEvents() == [.joined(channel: "#second")])
     script.server(":alice!a@h JOIN #second")
-    #expect(members(script.takeEvents(), "#second") == [IRCMember(nick: "alice")])
+    let events = script.takeEvents()
+    #expect(members(events, "#second") == [IRCMember(nick: "alice")])
+    #expect(events.first == .channelActivity(channel: "#second", .joined(nick: "alice")))
     // Not in that channel: nothing.
     script.server(":alice!a@h JOIN #elsewhere")
     #expect(script.takeEvents().isEmpty)
@@ -64,7 +66,73 @@ import Testing
     let after = members(script.takeEvents(), "#natter")
     #expect(after == [IRCMember(nick: "Alicia", prefixes: "@"), IRCMember(nick: "me")])
     script.server(":Alicia!a@h KICK #natter me :out")
-    #expect(script.takeEvents() == [.parted(channel: "#natter")])
+    #expect(
+      script.takeEvents() == [
+        .channelActivity(channel: "#natter", .kicked(nick: "me", by: "Alicia", reason: "out")),
+        .parted(channel: "#natter"),
+      ])
+  }
+
+  private func activities(_ events: [IRCEvent]) -> [String] {
+    events.compactMap { event in
+      guard case .channelActivity(let channel, let activity) = event else { return nil }
+      return "\(channel): \(activity.sentence(me: "me"))"
+    }
+  }
+
+  @Test func othersComingAndGoingAreStatusLinesInTheirChannels() {
+    var script = IRCScript()
+    script.register()
+    script.server(":me!u@h JOIN #other")
+    script.server(":irc.test 353 me = #natter :@alice bob carol dave me")
+    script.server(":irc.test 366 me #natter :End")
+    script.server(":irc.test 353 me = #other :bob me")
+    script.server(":irc.test 366 me #other :End")
+    _ = script.takeEvents()
+    script.server(":erin!e@h JOIN #natter")
+    script.server(":alice!a@h NICK Alicia")
+    script.server(":bob!b@h PART #natter :\u{2}bye\u{2}")
+    script.server(":carol!c@h QUIT :Ping timeout")
+    script.server(":bob!b@h QUIT")
+    script.server(":Alicia!a@h KICK #natter dave :spam <b>")
+    script.server(":Alicia!a@h TOPIC #natter :New \u{3}4topic")
+    #expect(
+      activities(script.takeEvents()) == [
+        "#natter: erin joined",
+        "#natter: alice is now known as Alicia",
+        "#natter: bob left (bye)",
+        "#natter: carol quit (Ping timeout)",
+        "#other: bob quit",
+        "#natter: Alicia removed dave (spam <b>)",
+        "#natter: Alicia changed the topic to: New topic",
+      ])
+    // Someone in a channel we are not in, and people we do not know quitting: nothing.
+    script.server(":zed!z@h JOIN #elsewhere")
+    script.server(":zed!z@h QUIT :bye")
+    #expect(activities(script.takeEvents()).isEmpty)
+  }
+
+  @Test func ourOwnNickChangeIsOneLineNotOnePerChannel() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test 353 me = #natter :alice me")
+    script.server(":irc.test 366 me #natter :End")
+    _ = script.takeEvents()
+    script.server(":me!u@h NICK newme")
+    let events = script.takeEvents()
+    #expect(activities(events).isEmpty)
+    #expect(events.compactMap { IRCStatusText.line(for: $0) } == ["me is now known as newme"])
+  }
+
+  @Test func statusTextForEveryActivity() {
+    #expect(
+      IRCStatusText.line(
+        for: .channelActivity(channel: "#c", .kicked(nick: "me", by: "op", reason: "")), me: "me")
+        == "op removed you from the channel")
+    #expect(
+      IRCChannelActivity.topicChanged(by: "op", text: "").sentence() == "op cleared the topic")
+    #expect(IRCChannelActivity.topicShown(text: "hi").sentence() == "Topic: hi")
+    #expect(IRCStatusText.line(for: .topic(channel: "#c", text: "hi")) == nil)
   }
 
   @Test func ownNickChangeIsReported() {
@@ -79,9 +147,17 @@ import Testing
     var script = IRCScript()
     script.register()
     script.server(":irc.test 332 me #natter :Welcome to \u{2}Natter\u{2}")
-    #expect(script.takeEvents() == [.topic(channel: "#natter", text: "Welcome to Natter")])
+    #expect(
+      script.takeEvents() == [
+        .topic(channel: "#natter", text: "Welcome to Natter"),
+        .channelActivity(channel: "#natter", .topicShown(text: "Welcome to \u{2}Natter\u{2}")),
+      ])
     script.server(":alice!a@h TOPIC #Natter :New topic")
-    #expect(script.takeEvents() == [.topic(channel: "#natter", text: "New topic")])
+    #expect(
+      script.takeEvents() == [
+        .topic(channel: "#natter", text: "New topic"),
+        .channelActivity(channel: "#natter", .topicChanged(by: "alice", text: "New topic")),
+      ])
     script.server(":irc.test 331 me #natter :No topic is set")
     #expect(script.takeEvents() == [.topic(channel: "#natter", text: "")])
   }

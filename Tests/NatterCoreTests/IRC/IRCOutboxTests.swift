@@ -70,7 +70,7 @@ import Testing
     #expect(script.takeWritten().count == 2)
   }
 
-  @Test func disconnectBetweenSendAndEchoResendsOnlyTheUnconfirmed() {
+  @Test func disconnectBetweenSendAndEchoHoldsTheUnconfirmedForTheHistory() {
     var script = IRCScript()
     script.register()
     script.feed(.send(hello))
@@ -79,15 +79,93 @@ import Testing
     script.server("@label=n1;msgid=x1 :me!u@h PRIVMSG #natter :hello #a #b")
     #expect(confirmed(script.takeEvents()) == ["m1"])
     script.feed(.disconnected(reason: "reset"))
-    // Labels never repeat, so a stray late echo cannot confirm the wrong line.
-    #expect(script.reconnect() == ["@+natter.org/id=m2;label=n3 PRIVMSG #natter again"])
-    // A second drop before the echo: sent again, still once per connection.
+    // `again` may have reached the server: it waits for the channel's history, never re-sent
+    // on a guess.
+    #expect(script.reconnect(caps: "message-tags echo-message labeled-response batch").isEmpty)
+    script.server(":irc.test BATCH +h chathistory #natter")
+    script.server("@batch=h;msgid=o1 :bob!u@h PRIVMSG #natter :earlier")
+    script.server(":irc.test BATCH -h")
+    // Not in it: sent once; labels never repeat, so a stray late echo cannot confirm it.
+    #expect(script.takeWritten() == ["@+natter.org/id=m2;label=n3 PRIVMSG #natter again"])
+    // A second drop before the echo, and this time the history shows it arrived.
     script.feed(.disconnected(reason: "reset"))
-    #expect(script.reconnect(caps: "echo-message") == ["PRIVMSG #natter again"])
-    script.server(":me!u@h PRIVMSG #natter again")
+    #expect(script.reconnect(caps: "message-tags echo-message batch").isEmpty)
+    script.server(":irc.test BATCH +h2 chathistory #natter")
+    script.server("@batch=h2;msgid=x2;+natter.org/id=m2 :me!u@h PRIVMSG #natter again")
+    script.server(":irc.test BATCH -h2")
     #expect(confirmed(script.takeEvents()) == ["m2"])
+    #expect(script.takeWritten().isEmpty)
     script.feed(.disconnected(reason: "reset"))
     #expect(script.reconnect().isEmpty)
+  }
+
+  private func failures(_ events: [IRCEvent]) -> [String: String] {
+    var result: [String: String] = [:]
+    for case .messageFailed(let id, let reason) in events { result[id] = reason }
+    return result
+  }
+
+  /// A private message in doubt on a server with no history to ask (InspIRCd 3): failed with
+  /// a sentence that says why, never written a second time; what follows it goes once.
+  @Test func aPrivateMessageInDoubtWithoutHistoryFailsInsteadOfGoingTwice() {
+    let psst = IRCOutgoing(id: "p1", target: "bob", body: "psst")
+    let later = IRCOutgoing(id: "p2", target: "bob", body: "later")
+    var script = IRCScript()
+    script.register()
+    script.feed(.send(psst))
+    #expect(script.takeWritten().count == 1)
+    script.feed(.disconnected(reason: "reset"))
+    script.feed(.send(later))  // typed while offline: not in doubt
+    let written = script.reconnect(caps: "message-tags echo-message labeled-response")
+    #expect(written == ["@+natter.org/id=p2;label=n2 PRIVMSG bob later"])
+    let failed = failures(script.takeEvents())
+    #expect(failed.keys.sorted() == ["p1"])
+    #expect(failed["p1"]?.contains("was not sent again") == true)
+    #expect(failed["p1"]?.contains("whether it reached bob") == true)
+    #expect(script.connection.pending.map(\.message.id) == ["p2"])
+    script.advance(IRCConnection.doubtWait)
+    #expect(script.takeWritten().isEmpty)
+  }
+
+  /// Where the server keeps private history (IRCv3 `draft/chathistory`), it is asked, and
+  /// the answer decides: confirmed when there, sent once when not.
+  @Test func aPrivateMessageInDoubtIsCheckedWithChathistory() {
+    let psst = IRCOutgoing(id: "p1", target: "bob", body: "psst")
+    let other = IRCOutgoing(id: "p3", target: "carol", body: "hi carol")
+    var script = IRCScript()
+    script.register()
+    script.feed(.send(psst))
+    script.feed(.send(other))
+    _ = script.takeWritten()
+    script.feed(.disconnected(reason: "reset"))
+    let caps = "message-tags echo-message batch draft/chathistory"
+    #expect(script.reconnect(caps: caps).isEmpty)
+    let asked = script.takeEffects().compactMap { effect -> String? in
+      guard case .write(let line) = effect, line.hasPrefix("CHATHISTORY") else { return nil }
+      return line
+    }
+    #expect(asked == ["CHATHISTORY LATEST bob * 50", "CHATHISTORY LATEST carol * 50"])
+    _ = script.takeEvents()
+    script.server(":irc.test BATCH +c1 chathistory bob")
+    script.server("@batch=c1;msgid=z1;+natter.org/id=p1 :me!u@h PRIVMSG bob psst")
+    script.server(":irc.test BATCH -c1")
+    script.server(":irc.test BATCH +c2 chathistory carol")
+    script.server(":irc.test BATCH -c2")
+    #expect(confirmed(script.takeEvents()) == ["p1"])
+    #expect(script.takeWritten() == ["@+natter.org/id=p3 PRIVMSG carol :hi carol"])
+  }
+
+  @Test func aChannelMessageInDoubtWithNoHistoryComingFailsAfterTheWait() {
+    var script = IRCScript()
+    script.register()
+    script.feed(.send(hello))
+    _ = script.takeWritten()
+    script.feed(.disconnected(reason: "reset"))
+    #expect(script.reconnect().isEmpty)
+    #expect(failures(script.takeEvents()).isEmpty)
+    script.advance(IRCConnection.doubtWait)
+    #expect(failures(script.takeEvents()).keys.sorted() == ["m1"])
+    #expect(script.takeWritten().filter { $0.contains("PRIVMSG") }.isEmpty)
   }
 
   @Test func refusalFailsTheMessageWithTheServersReason() throws {
@@ -106,8 +184,14 @@ import Testing
     #expect(failures.map(\.0) == ["m3", "m1"])
     #expect(failures[1].1.contains("#natter") && failures[1].1.contains("Cannot send to channel"))
     #expect(script.connection.pending.isEmpty)
-    // The status line is shown too.
-    #expect(events.contains { if case .serverError(let e) = $0 { e.code == "404" } else { false } })
+    // The reason is on the failed message only, never a second time as a status line.
+    #expect(!events.contains { if case .serverError = $0 { true } else { false } })
+    // A refusal that matches no message is still said.
+    script.server(":irc.test 404 me #natter :Cannot send to channel (+m)")
+    #expect(
+      script.takeEvents().contains {
+        if case .serverError(let e) = $0 { e.code == "404" } else { false }
+      })
   }
 
   @Test func labeledRefusalFindsItsMessage() {
@@ -145,11 +229,13 @@ import Testing
     let restored = try JSONDecoder().decode([IRCOutboxEntry].self, from: stored)
     var restarted = IRCScript(pending: restored)
     // Lines two and three may have reached the server before the crash: held for the history
-    // that would show them; none comes, so they go out after the wait.
-    #expect(restarted.reconnect(caps: "echo-message").isEmpty)
-    restarted.advance(IRCConnection.doubtWait)
-    #expect(restarted.takeWritten() == ["PRIVMSG #natter two", "PRIVMSG #natter three"])
-    restarted.server(":me!u@h PRIVMSG #natter two")
+    // that would show them; it shows line two, so only three goes out.
+    #expect(restarted.reconnect(caps: "message-tags echo-message batch").isEmpty)
+    restarted.server(":irc.test BATCH +h chathistory #natter")
+    restarted.server("@batch=h;msgid=first;+natter.org/id=m4 :me!u@h PRIVMSG #natter one")
+    restarted.server("@batch=h;msgid=second;+natter.org/id=m4 :me!u@h PRIVMSG #natter two")
+    restarted.server(":irc.test BATCH -h")
+    #expect(restarted.takeWritten() == ["@+natter.org/id=m4 PRIVMSG #natter three"])
     restarted.server(":me!u@h PRIVMSG #natter three")
     #expect(restarted.takeEvents().last == .echoConfirmed(id: "m4", msgid: "first", time: nil))
   }

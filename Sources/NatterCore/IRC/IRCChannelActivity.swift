@@ -1,0 +1,43 @@
+/// Something that happened in a channel we are in (mostly what other people did), shown as a
+/// quiet status line.
+public enum IRCChannelActivity: Equatable, Sendable {
+  case joined(nick: String)
+  case parted(nick: String, reason: String)
+  /// Left the network; reported in every channel they were in with us.
+  case quit(nick: String, reason: String)
+  case nickChanged(from: String, to: String)
+  /// `nick` (possibly us) was removed by `by`.
+  case kicked(nick: String, by: String, reason: String)
+  /// Someone set the topic while we were there.
+  case topicChanged(by: String, text: String)
+  /// The topic the server sent when we joined.
+  case topicShown(text: String)
+
+  /// The line the transcript shows; the server's texts with formatting removed, as plain text.
+  public func sentence(me: String? = nil) -> String {
+    func because(_ reason: String) -> String {
+      let plain = IRCText.stripFormatting(reason)
+      return plain.isEmpty ? "" : localized(" ({reason})", ["reason": plain])
+    }
+    switch self {
+    case .joined(let nick): return localized("{nick} joined", ["nick": nick])
+    case .parted(let nick, let reason):
+      return localized("{nick} left", ["nick": nick]) + because(reason)
+    case .quit(let nick, let reason):
+      return localized("{nick} quit", ["nick": nick]) + because(reason)
+    case .nickChanged(let old, let new):
+      return localized("{old} is now known as {new}", ["old": old, "new": new])
+    case .kicked(let nick, let by, let reason):
+      return nick == me
+        ? localized("{by} removed you from the channel", ["by": by]) + because(reason)
+        : localized("{by} removed {nick}", ["by": by, "nick": nick]) + because(reason)
+    case .topicChanged(let by, let text):
+      let plain = IRCText.stripFormatting(text)
+      return plain.isEmpty
+        ? localized("{by} cleared the topic", ["by": by])
+        : localized("{by} changed the topic to: {topic}", ["by": by, "topic": plain])
+    case .topicShown(let text):
+      return localized("Topic: {topic}", ["topic": IRCText.stripFormatting(text)])
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import NatterCore
+
+/// How to read messages out of a damaged database: every column its schema has (a file from
+/// before conversations has no IRC columns) and its conversations' URLs, read once.
+struct SalvageShape {
+  /// What a message that was waiting to be sent becomes: whether it went out before the damage
+  /// cannot be known, so it is not sent again on a guess; `Retry` is the user's choice.
+  static var pendingReason: String {
+    localized(
+      "This message was waiting to be sent when the history was damaged; it was not sent again.")
+  }
+
+  let columns: String
+  private let hasConversations: Bool
+  private var conversations: [Int64: String] = [:]
+
+  init(_ source: SQLiteConnection) {
+    let irc = "conversation_id, msgid, kind, failure, mentions"
+    hasConversations = (try? source.prepare("SELECT \(irc) FROM messages LIMIT 0")) != nil
+    columns =
+      hasConversations
+      ? MessageStore.messageColumns : "seq, id, sender, sent_at, body, edited, delivery"
+    guard hasConversations, let rows = try? source.prepare("SELECT id, url FROM conversations")
+    else { return }
+    // A damaged conversations table gives what it can; a message whose conversation is lost
+    // is kept as a note rather than dropped.
+    while (try? rows.step()) == true { conversations[rows.int64(0)] = rows.text(1) }
+  }
+
+  /// A message from a row of `columns`; its tags when they can still be read.
+  func message(_ row: Statement, _ source: SQLiteConnection) -> Message {
+    var tags: [String] = []
+    if let statement = try? source.cached(
+      "SELECT tag FROM message_tags WHERE message_seq = ? ORDER BY position")
+    {
+      defer { statement.reset() }
+      if (try? statement.bind(1, row.int64(0))) != nil {
+        while (try? statement.step()) == true { tags.append(statement.text(0)) }
+      }
+    }
+    var message = Message(
+      id: row.text(1), sender: row.text(2), sentAt: Timestamp.date(row.int64(3)),
+      body: row.text(4), tags: tags, edited: row.int64(5) != 0,
+      delivery: Message.Delivery(rawValue: row.text(6)) ?? .sent)
+    guard hasConversations else { return message }
+    message.conversation = conversations[row.int64(7)] ?? Message.notes
+    message.msgid = row.isNull(8) ? nil : row.text(8)
+    message.kind = Message.Kind(rawValue: row.text(9)) ?? .message
+    message.failureReason = row.isNull(10) ? nil : row.text(10)
+    message.mentionsMe = row.int64(11) != 0
+    if message.delivery == .pending {
+      message.delivery = .failed
+      message.failureReason = Self.pendingReason
+    }
+    return message
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// SPEC §8's incoming burst: Natter joins a channel on a scripted loopback IRC server, which
+/// then writes 10,000 channel messages in one go. Natter's probe reports, from the first message
+/// stored to the 10,000th, the longest main-loop stall and the longest time without a frame;
+/// the server's first written byte to the last message stored is the burst's whole time. Each
+/// round runs Natter as it is (lines in slices) and as it was (`NATTER_BENCH_INBOX=read`: each
+/// read handled whole), so the table shows the two side by side as a ratio.
+extension Bench {
+  static let burstCount = 10_000
+  static let burstModes = ["slices", "read"]
+
+  static func burstKey(_ what: String, _ mode: String) -> String { "burst \(what) \(mode)" }
+
+  mutating func network() {
+    for round in 0..<options.runs {
+      log("incoming burst round \(round + 1)/\(options.runs)")
+      for mode in Self.burstModes {
+        do {
+          try burst(mode: mode)
+        } catch {
+          log("incoming burst (\(mode)): \(error)")
+        }
+      }
+    }
+  }
+
+  private mutating func burst(mode: String) throws {
+    let server = try ScriptedIRCServer(burst: Self.burstCount)
+    defer { server.stop() }
+    let data = options.scratch.appendingPathComponent("burst-data")
+    try? FileManager.default.removeItem(at: data)
+    defer { try? FileManager.default.removeItem(at: data) }
+    let url = "irc://bench@127.0.0.1:\(server.port)/#bench"
+    let app = Options.App(
+      label: "natter-burst", command: [options.natter, "--data-dir", data.path, "--connect", url],
+      probed: true)
+    let launch = try Launch(
+      watch: options.watch, command: app.command,
+      environment: environment(
+        label: app.label,
+        extra: ["NATTER_BENCH_BURST": "\(Self.burstCount)", "NATTER_BENCH_INBOX": mode]),
+      scratch: options.scratch)
+    defer { launch.stop() }
+    let report = try launch.wait(for: "burst", seconds: 120, what: "the burst")
+    guard report.detail.count >= 3, let sent = server.burstStarted else { return }
+    samples[Self.burstKey("stall", mode), default: []].append(Double(report.detail[0]))
+    samples[Self.burstKey("frame gap", mode), default: []].append(Double(report.detail[1]))
+    // The probe reports 5 ms after the last message is stored.
+    samples[Self.burstKey("total", mode), default: []].append(
+      Double(report.microseconds - 5_000 - sent))
+  }
+}
+
+/// A loopback IRC server that registers one client, echoes its JOIN and then writes a burst
+/// of channel messages in one go. Only 127.0.0.1; it serves one connection.
+final class ScriptedIRCServer: @unchecked Sendable {
+  let port: UInt16
+  private let listener: Int32
+  private let lock = NSLock()
+  private var started: Int64?
+  private var client: Int32 = -1
+
+  /// CLOCK_MONOTONIC µs when the burst's first byte was written (the probe's clock).
+  var burstStarted: Int64? { lock.withLock { started } }
+
+  init(burst: Int) throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    listener = fd
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+        bind(fd, raw, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, raw, &length) == 0
+      }
+    }
+    guard fd >= 0, bound else { throw Launch.Failure.cannotStart("a loopback socket") }
+    port = UInt16(bigEndian: address.sin_port)
+    let lines = (0..<burst).map { ":speaker!s@h PRIVMSG #bench :burst message \($0)\r\n" }
+    let payload = Array(lines.joined().utf8)
+    Thread.detachNewThread { [self] in serve(payload) }
+  }
+
+  func stop() {
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    let fd = lock.withLock { client }
+    if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
+  }
+
+  private func serve(_ payload: [UInt8]) {
+    let fd = accept(listener, nil, nil)
+    guard fd >= 0 else { return }
+    lock.withLock { client = fd }
+    defer { close(fd) }
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(fd, &chunk, chunk.count)
+      guard count > 0 else { return }
+      buffer += chunk[0..<count]
+      while let newline = buffer.firstIndex(of: 10) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        buffer.removeSubrange(...newline)
+        if line.hasPrefix("CAP LS") {
+          send(fd, ":bench.test CAP * LS :\r\n")
+        } else if line.hasPrefix("CAP END") {
+          send(fd, ":bench.test 001 bench :Welcome\r\n:bench.test 005 bench CHANTYPES=# :ok\r\n")
+        } else if line.hasPrefix("PING") {
+          send(fd, "PONG" + line.dropFirst(4) + "\r\n")
+        } else if line.hasPrefix("JOIN") {
+          send(fd, ":bench!b@h JOIN #bench\r\n:bench.test 366 bench #bench :End\r\n")
+          lock.withLock { started = Int64(g_monotonic()) }
+          payload.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+              let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+              if written <= 0 { return }
+              offset += written
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private func send(_ fd: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  }
+}
+
+/// CLOCK_MONOTONIC in microseconds, as `g_get_monotonic_time` gives it.
+private func g_monotonic() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+}

@@ -19,6 +19,8 @@ public struct ConversationList: Equatable, Sendable {
     public internal(set) var unread = 0
     /// One of them mentions the local user.
     public internal(set) var mentioned = false
+    /// The id of the oldest of them, where the `New messages` line goes.
+    public internal(set) var firstUnreadID: String?
   }
 
   /// The sidebar's rows, in order.
@@ -60,9 +62,12 @@ public struct ConversationList: Equatable, Sendable {
 
   /// A message arrived in `id`. Counted as unread unless that conversation is open and the
   /// user can see it; the user's own messages are never unread.
-  public mutating func messageArrived(in id: String, mentionsMe: Bool, own: Bool, seen: Bool) {
+  public mutating func messageArrived(
+    in id: String, mentionsMe: Bool, own: Bool, seen: Bool, messageID: String? = nil
+  ) {
     guard !own, !(seen && id == activeID), let index = entries.firstIndex(where: { $0.id == id })
     else { return }
+    if entries[index].unread == 0 { entries[index].firstUnreadID = messageID }
     entries[index].unread += 1
     if mentionsMe { entries[index].mentioned = true }
   }
@@ -76,8 +81,15 @@ public struct ConversationList: Equatable, Sendable {
     let unread = entries[index].unread
     entries[index].unread = 0
     entries[index].mentioned = false
+    entries[index].firstUnreadID = nil
     return unread
   }
+
+  /// The row for `id`.
+  public func entry(_ id: String) -> Entry? { entries.first { $0.id == id } }
+
+  /// Whether `id` is in the sidebar.
+  public func contains(_ id: String) -> Bool { entries.contains { $0.id == id } }
 
   /// The id of the `n`th row (Alt+1 is 1), or nil past the end.
   public func id(atPosition n: Int) -> String? {

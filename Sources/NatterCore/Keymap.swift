@@ -41,6 +41,8 @@ public enum Keymap {
       let atStart = context.caretAtStart && !context.hasSelection
       return atStart && context.hasChips ? .removeLastChip : nil
     case (.down, .alt): return context.hasChips ? .focusChipRow : nil
+    case (.tab, []) where context.canCompleteNick && !context.hasSelection:
+      return .completeNick
     case (.space, []), (.tab, []), (.comma, []):
       return context.hasSelection ? nil : .convertHashtag
     case (.z, .control): return context.canUndoConversion ? .undoConversion : nil
@@ -63,77 +65,104 @@ public enum Keymap {
   }
 
   /// Every shortcut, in shortcuts-window order; each SPEC §5 row appears here.
-  public static let shortcuts: [Shortcut] = [
-    Shortcut(
-      key: .enter, modifiers: [], title: "Send (with “Ctrl+Enter sends”: new line)",
-      section: .composer, action: .send, isGlobal: false),
-    Shortcut(
-      key: .enter, modifiers: .shift, title: "New line", section: .composer, action: .newline,
-      isGlobal: false),
-    Shortcut(
-      key: .enter, modifiers: .control, title: "Send (with “Ctrl+Enter sends”: the only send key)",
-      section: .composer, action: .send, isGlobal: false),
-    Shortcut(
-      key: .up, modifiers: [], title: "Edit last own message (empty composer)",
-      section: .composer, action: .editLastMessage, isGlobal: false),
-    Shortcut(
-      key: .escape, modifiers: [], title: "Cancel edit, close popover or search",
-      section: .composer, action: .cancelEdit, isGlobal: false),
-    Shortcut(
-      key: .z, modifiers: .control, title: "Undo tag conversion", section: .composer,
-      action: .undoConversion, isGlobal: false),
-    Shortcut(
-      key: .t, modifiers: .control, title: "Add tag", section: .tags, action: .addTag,
-      isGlobal: true),
-    Shortcut(
-      key: .backspace, modifiers: [], title: "Remove last tag (caret at start)", section: .tags,
-      action: .removeLastChip, isGlobal: false),
-    Shortcut(
-      key: .down, modifiers: .alt, title: "Into the tag row", section: .tags,
-      action: .focusChipRow, isGlobal: false),
-    Shortcut(
-      key: .up, modifiers: .alt, title: "Out of the tag row", section: .tags,
-      action: .leaveChipRow, isGlobal: false),
-    Shortcut(
-      key: .left, modifiers: [], title: "Previous tag", section: .tags, action: .previousChip,
-      isGlobal: false),
-    Shortcut(
-      key: .right, modifiers: [], title: "Next tag", section: .tags, action: .nextChip,
-      isGlobal: false),
-    Shortcut(
-      key: .delete, modifiers: [], title: "Remove focused tag", section: .tags,
-      action: .removeFocusedChip, isGlobal: false),
-    Shortcut(
-      key: .l, modifiers: .control, title: "Focus the composer", section: .transcript,
-      action: .focusComposer, isGlobal: true),
-    Shortcut(
-      key: .pageUp, modifiers: [], title: "Scroll up (focus stays in the composer)",
-      section: .transcript, action: .scrollPageUp, isGlobal: false),
-    Shortcut(
-      key: .pageDown, modifiers: [], title: "Scroll down (focus stays in the composer)",
-      section: .transcript, action: .scrollPageDown, isGlobal: false),
-    Shortcut(
-      key: .home, modifiers: .control, title: "Oldest message", section: .transcript,
-      action: .scrollToOldest, isGlobal: true),
-    Shortcut(
-      key: .end, modifiers: .control, title: "Newest message", section: .transcript,
-      action: .scrollToNewest, isGlobal: true),
-    Shortcut(
-      key: .f, modifiers: .control, title: "Search and filter", section: .transcript,
-      action: .search, isGlobal: true),
-    Shortcut(
-      key: .question, modifiers: .control, title: "Keyboard shortcuts", section: .application,
-      action: .showShortcuts, isGlobal: true),
-    Shortcut(
-      key: .comma, modifiers: .control, title: "Preferences", section: .application,
-      action: .preferences, isGlobal: true),
-    Shortcut(
-      key: .w, modifiers: .control, title: "Close window", section: .application,
-      action: .closeWindow, isGlobal: true),
-    Shortcut(
-      key: .q, modifiers: .control, title: "Quit", section: .application, action: .quit,
-      isGlobal: true),
-  ]
+  public static let shortcuts: [Shortcut] =
+    [
+      Shortcut(
+        key: .enter, modifiers: [], title: "Send (with “Ctrl+Enter sends”: new line)",
+        section: .composer, action: .send, isGlobal: false),
+      Shortcut(
+        key: .enter, modifiers: .shift, title: "New line", section: .composer, action: .newline,
+        isGlobal: false),
+      Shortcut(
+        key: .enter, modifiers: .control,
+        title: "Send (with “Ctrl+Enter sends”: the only send key)",
+        section: .composer, action: .send, isGlobal: false),
+      Shortcut(
+        key: .up, modifiers: [], title: "Edit last own message (empty composer)",
+        section: .composer, action: .editLastMessage, isGlobal: false),
+      Shortcut(
+        key: .escape, modifiers: [], title: "Cancel edit, close popover or search",
+        section: .composer, action: .cancelEdit, isGlobal: false),
+      Shortcut(
+        key: .z, modifiers: .control, title: "Undo tag conversion", section: .composer,
+        action: .undoConversion, isGlobal: false),
+      Shortcut(
+        key: .t, modifiers: .control, title: "Add tag", section: .tags, action: .addTag,
+        isGlobal: true),
+      Shortcut(
+        key: .backspace, modifiers: [], title: "Remove last tag (caret at start)", section: .tags,
+        action: .removeLastChip, isGlobal: false),
+      Shortcut(
+        key: .down, modifiers: .alt, title: "Into the tag row", section: .tags,
+        action: .focusChipRow, isGlobal: false),
+      Shortcut(
+        key: .up, modifiers: .alt, title: "Out of the tag row", section: .tags,
+        action: .leaveChipRow, isGlobal: false),
+      Shortcut(
+        key: .left, modifiers: [], title: "Previous tag", section: .tags, action: .previousChip,
+        isGlobal: false),
+      Shortcut(
+        key: .right, modifiers: [], title: "Next tag", section: .tags, action: .nextChip,
+        isGlobal: false),
+      Shortcut(
+        key: .delete, modifiers: [], title: "Remove focused tag", section: .tags,
+        action: .removeFocusedChip, isGlobal: false),
+      Shortcut(
+        key: .l, modifiers: .control, title: "Focus the composer", section: .transcript,
+        action: .focusComposer, isGlobal: true),
+      Shortcut(
+        key: .pageUp, modifiers: [], title: "Scroll up (focus stays in the composer)",
+        section: .transcript, action: .scrollPageUp, isGlobal: false),
+      Shortcut(
+        key: .pageDown, modifiers: [], title: "Scroll down (focus stays in the composer)",
+        section: .transcript, action: .scrollPageDown, isGlobal: false),
+      Shortcut(
+        key: .home, modifiers: .control, title: "Oldest message", section: .transcript,
+        action: .scrollToOldest, isGlobal: true),
+      Shortcut(
+        key: .end, modifiers: .control, title: "Newest message", section: .transcript,
+        action: .scrollToNewest, isGlobal: true),
+      Shortcut(
+        key: .f, modifiers: .control, title: "Search and filter", section: .transcript,
+        action: .search, isGlobal: true),
+      Shortcut(
+        key: .k, modifiers: .control, title: "Switch to a conversation", section: .conversations,
+        action: .quickSwitcher, isGlobal: true),
+    ]
+    + Key.digits.map { key in
+      Shortcut(
+        key: key, modifiers: .alt, title: "Conversation \(key.digit ?? 0) in the sidebar",
+        section: .conversations, action: KeyAction.conversation(key.digit ?? 0) ?? .conversation1,
+        isGlobal: true)
+    } + [
+      Shortcut(
+        key: .pageUp, modifiers: .control, title: "Previous conversation", section: .conversations,
+        action: .previousConversation, isGlobal: true),
+      Shortcut(
+        key: .pageDown, modifiers: .control, title: "Next conversation", section: .conversations,
+        action: .nextConversation, isGlobal: true),
+      Shortcut(
+        key: .f9, modifiers: [], title: "Show or hide the sidebar", section: .conversations,
+        action: .toggleSidebar, isGlobal: true),
+      Shortcut(
+        key: .w, modifiers: [.control, .shift], title: "Leave the conversation",
+        section: .conversations, action: .closeConversation, isGlobal: true),
+      Shortcut(
+        key: .tab, modifiers: [], title: "Complete a nickname (Tab again cycles)",
+        section: .conversations, action: .completeNick, isGlobal: false),
+      Shortcut(
+        key: .question, modifiers: .control, title: "Keyboard shortcuts", section: .application,
+        action: .showShortcuts, isGlobal: true),
+      Shortcut(
+        key: .comma, modifiers: .control, title: "Preferences", section: .application,
+        action: .preferences, isGlobal: true),
+      Shortcut(
+        key: .w, modifiers: .control, title: "Close window", section: .application,
+        action: .closeWindow, isGlobal: true),
+      Shortcut(
+        key: .q, modifiers: .control, title: "Quit", section: .application, action: .quit,
+        isGlobal: true),
+    ]
 
   /// The accelerators to register for each global action name, in table order: the only
   /// route for these keys, so a row added to the table works everywhere at once.

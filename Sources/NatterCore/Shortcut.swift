@@ -5,6 +5,7 @@ public struct Shortcut: Equatable, Sendable {
     case composer = "Composer"
     case tags = "Tags"
     case transcript = "Transcript"
+    case conversations = "Conversations"
     case application = "Application"
   }
 

@@ -124,6 +124,23 @@ enum Schema {
         END;
         """)
     },
+    Migration(version: 7) { db in
+      // Each conversation keeps its own draft (SPEC §10); the single draft becomes Notes'.
+      // `open` says whether a conversation is in the sidebar: NULL until the user joins or
+      // leaves it, so the account's channels open by default and a `/part` sticks.
+      try db.execute(
+        """
+        CREATE TABLE conversation_drafts (
+          conversation TEXT PRIMARY KEY,
+          text TEXT NOT NULL,
+          chips TEXT NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO conversation_drafts (conversation, text, chips)
+          SELECT 'notes', text, chips FROM draft WHERE slot = 0;
+        DROP TABLE draft;
+        ALTER TABLE conversations ADD COLUMN open INTEGER;
+        """)
+    },
   ]
 
   /// The version this build writes.

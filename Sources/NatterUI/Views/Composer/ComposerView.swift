@@ -22,6 +22,13 @@ final class ComposerView: Widget {
   /// The draft changed and has been still for 500 ms.
   var onDraftChanged: (Draft) -> Void = { _ in }
 
+  /// The open conversation's members and recent speakers, for Tab completion.
+  var members: () -> [String] = { [] }
+  var recentSpeakers: () -> [String] = { [] }
+  var completer = NickCompleter()
+  /// A completion is editing the text: the cycle goes on.
+  var isCompleting = false
+
   /// Which key sends (a preference).
   var sendKey: SendKey = .enter
   /// The most lines the text grows to before it scrolls (a preference, 1–10).
@@ -136,6 +143,17 @@ final class ComposerView: Widget {
     perform(controller.restore(draft))
   }
 
+  /// Puts `draft` in place of whatever is in the composer (switching conversations): the old
+  /// text, chips, edit and pending save are dropped; the caller saved them.
+  func replaceDraft(_ draft: Draft) {
+    MainLoop.cancel(draftTimer)
+    draftTimer = 0
+    completer.reset()
+    perform(controller.restore(draft))
+    MainLoop.cancel(draftTimer)
+    draftTimer = 0
+  }
+
   /// Tags used before, most recent first, for the Add-tag completion.
   func seedTagHistory(_ tags: [String]) {
     controller.tagHistory = TagCompletion(recent: tags)
@@ -245,6 +263,7 @@ final class ComposerView: Widget {
     Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
       guard let location else { return }
       controller.textInserted(text, at: Int(gtk_text_iter_get_offset(location)))
+      if !isCompleting { completer.reset() }
       inputMethod.textChanged()
       followCommitIfAwaited()
     }
@@ -254,6 +273,7 @@ final class ComposerView: Widget {
       let to = end.assumingMemoryBound(to: GtkTextIter.self)
       controller.textDeleted(
         TextBuffer.text(textBuffer, from, to), at: Int(gtk_text_iter_get_offset(from)))
+      if !isCompleting { completer.reset() }
     }
     Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
       refresh()

@@ -1,0 +1,47 @@
+/// What the window knows about each conversation beyond its messages (SPEC §10): a channel's
+/// members and topic, and who spoke lately, for Tab completion and the members popover.
+public struct ConversationRoster: Equatable, Sendable {
+  /// The most recent speakers kept per conversation.
+  public static let recentLimit = 50
+
+  private var members: [String: [String]] = [:]
+  private var topics: [String: String] = [:]
+  private var speakers: [String: [String]] = [:]
+  public var casemapping: IRCCasemapping
+
+  public init(casemapping: IRCCasemapping = .rfc1459) { self.casemapping = casemapping }
+
+  /// The members of `conversation` in name order; for a private chat, the other person.
+  public func members(of conversation: String) -> [String] { members[conversation] ?? [] }
+
+  /// The topic of `conversation`, empty when none is set.
+  public func topic(of conversation: String) -> String { topics[conversation] ?? "" }
+
+  /// Who spoke in `conversation`, most recent first.
+  public func recentSpeakers(in conversation: String) -> [String] { speakers[conversation] ?? [] }
+
+  /// The whole member list changed (NAMES, a join, part, quit, kick or nick change).
+  public mutating func setMembers(_ nicks: [String], of conversation: String) {
+    members[conversation] = nicks.sorted { casemapping.fold($0) < casemapping.fold($1) }
+  }
+
+  public mutating func setTopic(_ text: String, of conversation: String) {
+    topics[conversation] = text
+  }
+
+  /// `nick` spoke in `conversation`: first among the recent speakers.
+  public mutating func spoke(_ nick: String, in conversation: String) {
+    guard !nick.isEmpty else { return }
+    var list = speakers[conversation] ?? []
+    let folded = casemapping.fold(nick)
+    list.removeAll { casemapping.fold($0) == folded }
+    list.insert(nick, at: 0)
+    speakers[conversation] = Array(list.prefix(Self.recentLimit))
+  }
+
+  /// Everything about `conversation` is forgotten (it was left).
+  public mutating func forget(_ conversation: String) {
+    members[conversation] = nil
+    topics[conversation] = nil
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import NatterCore
+import Testing
+
+@testable import NatterStore
+
+/// Per-conversation drafts and the sidebar's open conversations (SPEC §10, schema 7).
+@Suite struct ConversationDraftTests {
+  private let channel = "ircs://irc.test/#natter"
+  private let chat = "ircs://irc.test/bob"
+
+  @Test func eachConversationKeepsItsOwnDraft() throws {
+    let store = try MessageStore.inMemory()
+    try store.saveDraft(StoredDraft(text: "notes text", chips: ["a"]))
+    try store.saveDraft(StoredDraft(text: "channel text", chips: ["b", "c"]), for: channel)
+    try store.saveDraft(StoredDraft(text: "to bob", chips: []), for: chat)
+    #expect(try store.loadDraft() == StoredDraft(text: "notes text", chips: ["a"]))
+    #expect(
+      try store.loadDraft(for: channel) == StoredDraft(text: "channel text", chips: ["b", "c"]))
+    #expect(try store.loadDraft(for: chat)?.text == "to bob")
+    try store.clearDraft(for: channel)
+    #expect(try store.loadDraft(for: channel) == nil)
+    #expect(try store.loadDraft()?.text == "notes text")
+  }
+
+  @Test func openConversationsSurviveReopening() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("natter-open-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let store = try MessageStore.openFile(directory.appendingPathComponent("natter.sqlite3"))
+      try store.setOpen(channel, true)
+      try store.setOpen(chat, true)
+      try store.setOpen("ircs://irc.test/#gone", true)
+      try store.setOpen("ircs://irc.test/#gone", false)
+      try store.saveDraft(StoredDraft(text: "kept", chips: []), for: chat)
+    }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let store = try MessageStore.openFile(directory.appendingPathComponent("natter.sqlite3"))
+    #expect(try store.openConversations() == [channel, chat])
+    #expect(try store.closedConversations() == ["ircs://irc.test/#gone"])
+    #expect(try store.loadDraft(for: chat)?.text == "kept")
+  }
+}

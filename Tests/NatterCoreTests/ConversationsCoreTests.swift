@@ -130,3 +130,20 @@ struct ConversationKeysTests {
     #expect(list.entry("c")?.firstUnreadID == nil)
   }
 }
+
+@Suite("SidebarVisibility")
+struct SidebarVisibilityTests {
+  @Test func hidesBelow600AndF9OverridesUntilTheWidthCrosses() {
+    var sidebar = SidebarVisibility()
+    var shown: [Bool] = []
+    shown.append(sidebar.widthChanged(720))
+    shown.append(sidebar.toggle())
+    shown.append(sidebar.widthChanged(700))  // F9's choice holds while the width stays wide
+    shown.append(sidebar.widthChanged(500))
+    shown.append(sidebar.toggle())  // F9 shows it in a narrow window
+    shown.append(sidebar.widthChanged(599))
+    shown.append(sidebar.widthChanged(640))  // crossing 600 px goes back to automatic
+    shown.append(sidebar.widthChanged(360))
+    #expect(shown == [true, false, false, false, true, true, true, false])
+  }
+}

@@ -35,6 +35,10 @@ final class IRCClient {
   var onReceived: (Message, Bool) -> Void = { _, _ in }
   /// A storage failure, as a sentence for the banner.
   var onStoreError: (String) -> Void = { _ in }
+  /// Every connection event (joins, parts, members, topics), for the conversations.
+  var onEvent: (IRCEvent) -> Void = { _ in }
+  /// The conversation on screen, where status lines that name none go.
+  var statusConversation: String?
 
   init(
     url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
@@ -96,6 +100,7 @@ final class IRCClient {
     onChanged = { _ in }
     onMerged = { _ in }
     onStatus = {}
+    onEvent = { _ in }
   }
 
   /// `Reconnect`: a new attempt now, whatever the backoff said.
@@ -139,6 +144,22 @@ final class IRCClient {
     onStatus()
     return stored
   }
+
+  /// `/join #chan [key]`: joined now when connected, and after every reconnect.
+  func join(_ channel: String, key: String? = nil) { feed(.join(channel: channel, key: key)) }
+
+  /// `/part`: left now when connected, and not joined again.
+  func part(_ channel: String, reason: String? = nil) {
+    feed(.part(channel: channel, reason: reason))
+  }
+
+  /// A raw line (`/nick`, `/topic`, `/quote`), written while registered.
+  func write(_ message: IRCMessage) { feed(.command(message)) }
+
+  /// Whether `target` names a channel on this server (else a nickname).
+  func isChannel(_ target: String) -> Bool { connection.support.isChannel(target) }
+
+  var casemapping: IRCCasemapping { connection.support.casemapping }
 
   /// `Retry` on a failed message: pending again and sent like a new one.
   func retry(_ message: Message) {
@@ -214,6 +235,7 @@ final class IRCClient {
   }
 
   private func handle(_ event: IRCEvent) {
+    onEvent(event)
     switch event {
     case .stateChanged(let state):
       Log.debug("IRC state \(state)")
@@ -241,8 +263,8 @@ final class IRCClient {
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
     case .serverError(let error):
       Log.info("server error \(error.code): \(error.serverText)")
-      // In the conversation on screen, whatever channel it names: until the sidebar (the
-      // next issue) shows the others, an error anywhere else would go unseen.
+      // In the conversation on screen, whatever channel it names: an error anywhere else
+      // could go unseen.
       status(IRCStatusText.line(for: event), target: nil)
     case .joined(let channel), .parted(let channel), .topic(let channel, _):
       status(IRCStatusText.line(for: event), target: channel)
@@ -266,7 +288,7 @@ final class IRCClient {
     guard let text else { return }
     let conversation =
       target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
-      ?? mainConversation
+      ?? statusConversation ?? mainConversation
     var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
     line.kind = .status
     var lines = [line]

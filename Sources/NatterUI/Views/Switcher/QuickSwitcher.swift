@@ -1,0 +1,111 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// The Ctrl+K quick switcher (SPEC §10): a `Switch to` entry over the matching conversations,
+/// filtered by `SwitcherFilter` as you type; Up and Down choose, Enter opens, Escape closes.
+@MainActor
+final class QuickSwitcher: Widget {
+  /// The user chose a conversation.
+  var onOpen: (String) -> Void = { _ in }
+  /// The switcher closed (opened a conversation or not); focus goes back to the composer.
+  var onClosed: () -> Void = {}
+
+  let entry: Widget
+  private let results: Widget
+  private var conversations: [ConversationList.Entry] = []
+  private var shown: [ConversationList.Entry] = []
+  private var selected = 0
+
+  init(parent: UnsafeMutablePointer<GtkWidget>) {
+    entry = Widget(gtk_entry_new())
+    results = Widget(gtk_list_box_new())
+    super.init(gtk_popover_new())
+    addCSSClass("quick-switcher")
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+    gtk_entry_set_placeholder_text(entry.typed(), "Switch to…")
+    entry.setAccessibleLabel("Switch to")
+    gtk_widget_set_size_request(entry.widget, 280, -1)
+    results.addCSSClass("switcher-list")
+    results.setAccessibleLabel("Matching conversations")
+    gtk_list_box_set_selection_mode(results.opaque, GTK_SELECTION_SINGLE)
+    gtk_widget_set_can_focus(results.widget, 0)
+    gtk_box_append(cast(box), entry.widget)
+    gtk_box_append(cast(box), results.widget)
+    gtk_popover_set_child(typed(), box)
+    gtk_popover_set_position(typed(), GTK_POS_BOTTOM)
+    gtk_widget_set_parent(widget, parent)
+    Signal.connect(entry.pointer, "changed") { [unowned self] in filter() }
+    Signal.connect(entry.pointer, "activate") { [unowned self] in openSelected() }
+    Signal.connect(pointer, "closed") { [unowned self] in onClosed() }
+    Signal.connect(results.pointer, "row-activated") { [unowned self] (row: Signal.Pointer?) in
+      guard let row else { return }
+      selected = Int(gtk_list_box_row_get_index(cast(row)))
+      openSelected()
+    }
+    if let keys = gtk_event_controller_key_new() {
+      gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+      Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, _ in
+        switch KeyEvent.key(keyval) {
+        case .down?: move(1)
+        case .up?: move(-1)
+        default: return false
+        }
+        return true
+      }
+      gtk_widget_add_controller(entry.widget, keys)
+    }
+  }
+
+  /// The popover is a child GTK does not drop by itself.
+  func detach() { gtk_widget_unparent(widget) }
+
+  var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
+
+  /// The names listed now, best match first, for tests.
+  var shownNames: [String] { shown.map(\.name) }
+
+  /// Opens over `conversations` with an empty query, the entry focused.
+  func open(_ conversations: [ConversationList.Entry]) {
+    self.conversations = conversations
+    gtk_editable_set_text(entry.opaque, "")
+    filter()
+    gtk_popover_popup(typed())
+    _ = entry.grabFocus()
+  }
+
+  func close() { gtk_popover_popdown(typed()) }
+
+  private func filter() {
+    let query = string(gtk_editable_get_text(entry.opaque)) ?? ""
+    shown = SwitcherFilter.filter(conversations.map(\.name), query: query).map { conversations[$0] }
+    while let row = gtk_widget_get_first_child(results.widget) {
+      gtk_list_box_remove(results.opaque, row)
+    }
+    for conversation in shown {
+      let label = gtk_label_new(conversation.name)
+      gtk_label_set_xalign(OpaquePointer(label), 0)
+      gtk_list_box_append(results.opaque, label)
+    }
+    selected = 0
+    select()
+  }
+
+  private func move(_ step: Int) {
+    guard !shown.isEmpty else { return }
+    selected = (selected + step + shown.count) % shown.count
+    select()
+  }
+
+  private func select() {
+    let row = gtk_list_box_get_row_at_index(results.opaque, Int32(selected))
+    gtk_list_box_select_row(results.opaque, row)
+  }
+
+  private func openSelected() {
+    guard shown.indices.contains(selected) else { return }
+    let id = shown[selected].id
+    close()
+    onOpen(id)
+  }
+}

@@ -1,0 +1,270 @@
+import CGtk
+import Foundation
+import GtkKit
+import NatterCore
+import NatterStore
+
+/// Conversations (SPEC §10): the sidebar, switching with its draft, scroll position and
+/// `New messages` line kept per conversation, and what the server says about each one.
+extension MainWindow {
+  // MARK: The list
+
+  /// `Notes`, then the account's channels and private chats: the ones the user has open in
+  /// the store, and the account's channels unless the user left them.
+  func loadConversations() {
+    guard let irc else { return }
+    let closed = Set((try? session.store.closedConversations()) ?? [])
+    let prefix = irc.url.conversation("")
+    for channel in irc.url.channels where !closed.contains(irc.url.conversation(channel)) {
+      add(irc.url.conversation(channel))
+    }
+    for url in (try? session.store.openConversations()) ?? [] where url.hasPrefix(prefix) {
+      add(url)
+      if let target = target(of: url), irc.isChannel(target) { irc.join(target) }
+    }
+    for channel in irc.url.channels where closed.contains(irc.url.conversation(channel)) {
+      irc.part(channel)
+    }
+    if conversations.contains(irc.mainConversation) {
+      conversations.open(irc.mainConversation)
+    }
+  }
+
+  /// The channel or nickname a conversation is with, nil for `Notes` (or another server's).
+  func target(of conversation: String) -> String? {
+    guard let irc, conversation != Message.notes else { return nil }
+    let prefix = irc.url.conversation("")
+    guard conversation.hasPrefix(prefix), conversation.count > prefix.count else { return nil }
+    return String(conversation.dropFirst(prefix.count))
+  }
+
+  /// Adds `conversation` to the sidebar (nothing when it is there).
+  func add(_ conversation: String) {
+    guard let irc, let target = target(of: conversation) else { return }
+    conversations.add(
+      id: conversation, name: target, kind: irc.isChannel(target) ? .channel : .privateChat)
+  }
+
+  /// Adds `conversation` and keeps it in the sidebar across restarts.
+  func keepOpen(_ conversation: String) {
+    guard !conversations.contains(conversation) else { return }
+    add(conversation)
+    try? session.store.setOpen(conversation, true)
+    sidebar.show(conversations)
+  }
+
+  // MARK: Switching
+
+  /// The transcript of `conversation`, made the first time it is opened, shown in the stack.
+  @discardableResult
+  func showTranscript(for conversation: String) -> TranscriptView {
+    let view: TranscriptView
+    if let made = transcripts[conversation] {
+      view = made
+    } else {
+      view = TranscriptView(
+        store: session.store, conversation: conversation, height: Int(Self.defaultSize.height))
+      view.onRetry = { [unowned self] message in irc?.retry(message) }
+      view.onSearchClosed = { [unowned self] in composer.focusText() }
+      view.onSearchModeChanged = { [unowned self] in updateActionStates() }
+      view.onReadError = { [weak self] error in
+        guard case StoreError.corrupt = error else { return }
+        // Not inside the list's row binding that hit the damage: the model is replaced.
+        MainLoop.idle { [weak self] in self?.recoverFromCorruption() }
+      }
+      transcripts[conversation] = view
+      gtk_stack_add_child(transcriptStack.opaque, view.widget)
+    }
+    // Hidden, not only covered: screen readers (and the tests) then see one `Messages` list.
+    for (id, other) in transcripts { other.isVisible = id == conversation }
+    gtk_stack_set_visible_child(transcriptStack.opaque, view.widget)
+    return view
+  }
+
+  /// Opens `conversation`: the composer saves the draft it had and shows this one's, the
+  /// transcript comes back where it was left with `New messages` above what arrived since.
+  /// Nothing here reads more than a page, so a huge conversation opens like an empty one.
+  func open(_ conversation: String) {
+    guard conversations.contains(conversation) else { return }
+    let old = conversations.activeID
+    guard conversation != old else {
+      composer.focusText()
+      return
+    }
+    if !composer.isPasting { session.saveDraft(composer.draft, for: old) }
+    let firstUnread = conversations.entry(conversation)?.firstUnreadID
+    conversations.open(conversation)
+    let view = showTranscript(for: conversation)
+    view.markFirstUnread(firstUnread)
+    restoreDraft(session.loadDraft(for: conversation))
+    conversationChanged()
+    composer.focusText()
+  }
+
+  /// Shows what depends on the open conversation: sidebar selection, header, status lines.
+  func conversationChanged() {
+    sidebar.show(conversations)
+    irc?.statusConversation =
+      conversations.activeID == Message.notes ? nil : conversations.activeID
+    updateHeader()
+    updateConnectionStatus()
+    updateActionStates()
+  }
+
+  /// The topic under the connection state, and the members button, for the open channel.
+  func updateHeader() {
+    let active = conversations.activeID
+    let topic = roster.topic(of: active)
+    gtk_label_set_text(topicLabel.opaque, topic)
+    topicLabel.setAccessibleLabel("Topic")
+    Accessible.setDescription(topicLabel.widget, topic)
+    gtk_widget_set_tooltip_text(topicLabel.widget, topic.isEmpty ? nil : topic)
+    topicLabel.isVisible = !topic.isEmpty
+    let members = roster.members(of: active)
+    membersButton.isVisible = conversations.active?.kind == .channel
+    gtk_label_set_text(
+      membersLabel.opaque,
+      members.isEmpty ? "No members known yet" : members.joined(separator: "\n"))
+    membersButton.setTooltip("Members (\(members.count))")
+  }
+
+  /// Leaves `conversation`: a channel is parted, a private chat closed. Its messages and
+  /// draft stay stored and come back when it is opened again.
+  func leave(_ conversation: String, reason: String? = nil) {
+    guard let entry = conversations.entry(conversation), entry.kind != .notes else { return }
+    if entry.kind == .channel, let target = target(of: conversation) {
+      irc?.part(target, reason: reason)
+    }
+    try? session.store.setOpen(conversation, false)
+    if conversation == conversations.activeID, !composer.isPasting {
+      session.saveDraft(composer.draft, for: conversation)
+    }
+    let wasActive = conversation == conversations.activeID
+    conversations.remove(id: conversation)
+    roster.forget(conversation)
+    if let view = transcripts.removeValue(forKey: conversation) {
+      gtk_stack_remove(transcriptStack.opaque, view.widget)
+    }
+    if wasActive {
+      let now = conversations.activeID
+      // `remove` opened the neighbour already; show it as a switch would.
+      showTranscript(for: now)
+      restoreDraft(session.loadDraft(for: now))
+      composer.focusText()
+    }
+    conversationChanged()
+  }
+
+  /// Ctrl+Shift+W: asks before leaving, saying that nothing is lost.
+  func confirmLeave() {
+    guard let entry = conversations.active, entry.kind != .notes else {
+      composer.showNotice("Notes stays open: it is your local history.")
+      return
+    }
+    let question =
+      entry.kind == .channel ? "Leave \(entry.name)?" : "Close the chat with \(entry.name)?"
+    let id = entry.id
+    ConfirmDialog.ask(
+      question,
+      detail: "Its messages and your draft stay saved and come back when you open it again.",
+      action: entry.kind == .channel ? "Leave" : "Close", over: window
+    ) { [weak self] confirmed in
+      guard let self else { return }
+      if confirmed { leave(id) }
+      composer.focusText()
+    }
+  }
+
+  // MARK: What arrives
+
+  /// Messages the server sent, stored: shown where their conversation is open, counted as
+  /// unread where it is not, and a private chat that was not in the sidebar joins it.
+  func received(_ messages: [Message]) {
+    guard let irc else { return }
+    var byConversation: [String: [Message]] = [:]
+    for message in messages {
+      byConversation[message.conversation, default: []].append(message)
+      if !conversations.contains(message.conversation), message.kind != .status {
+        keepOpen(message.conversation)
+      }
+      guard message.kind != .status else { continue }
+      roster.spoke(message.sender, in: message.conversation)
+      let own = irc.casemapping.equal(message.sender, irc.nick)
+      conversations.messageArrived(
+        in: message.conversation, mentionsMe: message.mentionsMe, own: own,
+        seen: message.conversation == conversations.activeID, messageID: message.id)
+    }
+    for (conversation, list) in byConversation {
+      transcripts[conversation]?.append(contentsOf: list)
+    }
+    sidebar.show(conversations)
+  }
+
+  /// Joins, parts, members and topics from the server.
+  func handle(_ event: IRCEvent) {
+    guard let irc else { return }
+    switch event {
+    case .joined(let channel):
+      let conversation = irc.url.conversation(channel)
+      keepOpen(conversation)
+      if let joining, irc.casemapping.equal(joining, channel) {
+        self.joining = nil
+        open(conversation)
+      }
+    case .parted(let channel):
+      let conversation = irc.url.conversation(channel)
+      if conversations.contains(conversation) { leave(conversation) }
+    case .members(let channel, let members):
+      roster.setMembers(members.map(\.nick), of: irc.url.conversation(channel))
+      if irc.url.conversation(channel) == conversations.activeID { updateHeader() }
+    case .topic(let channel, let text):
+      roster.setTopic(text, of: irc.url.conversation(channel))
+      if irc.url.conversation(channel) == conversations.activeID { updateHeader() }
+    default:
+      break
+    }
+  }
+
+  // MARK: Keys and the sidebar
+
+  /// The window's width as the user left it (GTK 4 keeps `default-width` at the current size).
+  var windowWidth: Int {
+    // GTK 4.8 writes both sizes: neither pointer may be NULL.
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(window, &width, &height)
+    return Int(width)
+  }
+
+  func bindConversations() {
+    sidebar.onOpen = { [unowned self] id in open(id) }
+    switcher?.onOpen = { [unowned self] id in open(id) }
+    switcher?.onClosed = { [unowned self] in composer.focusText() }
+    actions += [
+      Action("switch-conversation", in: pointer) { [unowned self] in
+        switcher?.open(conversations.entries)
+      },
+      Action("previous-conversation", in: pointer) { [unowned self] in
+        open(conversations.id(offsetFromActive: -1))
+      },
+      Action("next-conversation", in: pointer) { [unowned self] in
+        open(conversations.id(offsetFromActive: 1))
+      },
+      Action("toggle-sidebar", in: pointer) { [unowned self] in
+        sidebar.isVisible = sidebarVisibility.toggle()
+      },
+      Action("close-conversation", in: pointer) { [unowned self] in confirmLeave() },
+    ]
+    for n in 1...9 {
+      actions.append(
+        Action("conversation-\(n)", in: pointer) { [unowned self] in
+          if let id = conversations.id(atPosition: n) { open(id) }
+        })
+    }
+    Signal.connect(pointer, "notify::default-width") { [unowned self] (_: Signal.Pointer?) in
+      sidebar.isVisible = sidebarVisibility.widthChanged(windowWidth)
+    }
+    sidebar.isVisible = sidebarVisibility.widthChanged(windowWidth)
+    conversationChanged()
+  }
+}

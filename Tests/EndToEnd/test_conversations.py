@@ -3,6 +3,8 @@ channels and a private chat on a real InspIRCd, switching with the keyboard only
 per conversation across a restart, unread counts and the `New messages` line, slash commands
 and Tab completion of a nickname another client used."""
 
+import subprocess
+
 import pyatspi
 
 from natter_e2e import is_focused, on_screen, text_of, wait_until
@@ -13,6 +15,24 @@ def sidebar_names(app):
     sidebar = app.find("list", "Conversations")
     return [item.name for item in pyatspi.findAllDescendants(
         sidebar, lambda a: a.getRoleName() == "list item")]
+
+
+def window_of(app):
+    """The X window id of the app's window, for xdotool."""
+    return subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
+        check=True, capture_output=True, text=True).stdout.split()[-1]
+
+
+def dialog_ids(title):
+    return subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
+                          capture_output=True, text=True).stdout.split()
+
+
+def focus_dialog(title):
+    """Gives a new dialog the keyboard focus, as a window manager would (Xvfb has none)."""
+    window_id = wait_until(lambda: (dialog_ids(title) or [None])[-1], what=f"the {title!r} dialog")
+    subprocess.run(["xdotool", "windowfocus", "--sync", window_id], check=True)
 
 
 def shown_messages(app):
@@ -93,3 +113,153 @@ class ConversationsTest(IRCTestCase):
         wait_until(lambda: self.composer_text(app2) == "draft for gtk", what="#gtk's draft")
         app2.key("alt+1")
         wait_until(lambda: self.composer_text(app2) == "", what="Notes' empty draft")
+
+    def test_quick_switcher_with_keys_only(self):
+        server = self.server()
+        app = self.connect(server, channels=("#natter", "#gtk", "#swift"))
+        self.wait_ready(app)
+        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "#swift"])
+        app.key("ctrl+k")
+        entry = app.find("text", "Switch to")
+        wait_until(lambda: is_focused(entry), what="the switcher's entry focused")
+        app.type("swf")
+        app.key("Return")
+        self.wait_subtitle(app, lambda text: text == "#swift on 127.0.0.1", "#swift open")
+        message = app.find("text", "Message")
+        wait_until(lambda: is_focused(message), what="the composer focused again")
+        # Escape closes it without switching, back in the composer.
+        app.key("ctrl+k")
+        wait_until(lambda: is_focused(app.find("text", "Switch to")), what="the entry again")
+        app.type("gtk")
+        app.key("Escape")
+        wait_until(lambda: is_focused(message), what="the composer after Escape")
+        self.assertEqual(self.subtitle(app), "#swift on 127.0.0.1")
+        # Down chooses the second match.
+        app.key("ctrl+k")
+        wait_until(lambda: is_focused(app.find("text", "Switch to")), what="the entry")
+        app.type("t")  # #gtk, #natter, #swift: all have a t
+        app.key("Down", "Return")
+        wait_until(lambda: self.subtitle(app) != "#swift on 127.0.0.1", what="a switch")
+
+    def test_slash_commands_and_notices(self):
+        server = self.server()
+        bob = self.client(server, "bob")
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        app = self.connect(server)
+        self.wait_ready(app)
+        message = app.find("text", "Message")
+
+        # An unknown command sends nothing and keeps the text, with a notice.
+        self.send(app, "/frobnicate now")
+        app.find("label", "/frobnicate is not a command. Type /help for the list, "
+                          "or // to send a slash.")
+        self.assertEqual(text_of(message), "/frobnicate now")
+        app.key("ctrl+a", "BackSpace")
+
+        # // sends a slash.
+        self.send(app, "//slash at the start")
+        bob.wait_for(lambda line: line.endswith("PRIVMSG #natter :/slash at the start"),
+                     what="the literal slash")
+
+        # /join opens the channel it joins; #channel stays text, not a chip.
+        self.send(app, "/join #gtk")
+        self.wait_subtitle(app, lambda text: text == "#gtk on 127.0.0.1", "#gtk joined")
+        self.wait_sidebar(app, ["Notes", "#gtk", "#natter"])
+        self.assertEqual(app.find_all("push button", "#gtk"), [])
+
+        # /msg sends privately and the chat joins the sidebar.
+        self.send(app, "/msg bob a private word")
+        bob.wait_for(lambda line: line.endswith("PRIVMSG bob :a private word"),
+                     what="the private message")
+        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "bob"])
+
+        # /part leaves #gtk: the server hears it, the sidebar drops it.
+        self.send(app, "/part enough")
+        self.wait_sidebar(app, ["Notes", "#natter", "bob"])
+        self.assertEqual(self.rows(
+            app, "SELECT open FROM conversations WHERE url LIKE '%/#gtk'"), [(0,)])
+
+        # In Notes the network commands say there is no network.
+        app.key("alt+1")
+        self.wait_subtitle(app, lambda text: text == "Connected to 127.0.0.1", "Notes open")
+        self.send(app, "/join #x")
+        app.find("label", "Notes is not on a network, so this command does nothing here.")
+        self.assertEqual(text_of(message), "/join #x")
+
+    def test_tab_completes_a_nickname_another_client_used(self):
+        server = self.server()
+        bobby = self.client(server, "bobby")
+        bobby.send("JOIN #natter")
+        bobby.wait_for(lambda line: " 366 " in line, what="bobby in #natter")
+        barbara = self.client(server, "barbara")
+        barbara.send("JOIN #natter")
+        barbara.wait_for(lambda line: " 366 " in line, what="barbara in #natter")
+        app = self.connect(server)
+        self.wait_ready(app)
+        barbara.send("PRIVMSG #natter :hello there")
+        self.wait_messages(app, "hello there")
+        message = app.find("text", "Message")
+        app.type("b")
+        app.key("Tab")
+        # The recent speaker first, with `: ` at the start of the text.
+        wait_until(lambda: text_of(message) == "barbara: ", what="barbara completed")
+        app.key("Tab")
+        wait_until(lambda: text_of(message) == "bobby: ", what="Tab cycling to bobby")
+        app.type("see #swift")
+        app.key("Tab")
+        # Tab after a hashtag still makes a chip.
+        app.find("push button", "#swift")
+        wait_until(lambda: text_of(message) == "bobby: see ", what="the hashtag as a chip")
+
+    def test_topic_members_leaving_and_the_sidebar_toggle(self):
+        server = self.server()
+        bob = self.client(server, "bob")
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob.send("TOPIC #natter :Swift over GTK")
+        app = self.connect(server, channels=("#natter", "#gtk"))
+        self.wait_ready(app)
+        topic = app.find("label", "Topic")
+        wait_until(lambda: topic.description == "Swift over GTK", what="the topic in the header")
+
+        # GtkMenuButton offers no AT-SPI action in GTK 4.8: click it.
+        members = app.find("push button", "Members")
+        extents = members.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
+                        str(extents.x + extents.width // 2),
+                        str(extents.y + extents.height // 2), "click", "1"], check=True)
+        member_list = app.find("label", "Member list")
+        wait_until(lambda: set(member_list.description.split("\n")) >= {"alice", "bob"},
+                   what="alice and bob in the members popover")
+        app.key("Escape")
+
+        # Ctrl+Shift+W asks first; Escape keeps the channel, Enter leaves it.
+        app.key("alt+2")  # #gtk
+        self.wait_subtitle(app, lambda text: text == "#gtk on 127.0.0.1", "#gtk")
+        app.key("ctrl+shift+w")
+        focus_dialog("Leave #gtk?")
+        app.key("Escape")
+        wait_until(lambda: not dialog_ids("Leave #gtk?"), what="the question gone")
+        self.assertEqual(sidebar_names(app), ["Notes", "#gtk", "#natter"])
+        app.focus_window()
+        app.key("ctrl+shift+w")
+        focus_dialog("Leave #gtk?")
+        app.key("Return")
+        self.wait_sidebar(app, ["Notes", "#natter"])
+        app.focus_window()  # no window manager gives it back when the dialog goes
+
+        # F9 hides and shows the sidebar; a narrow window hides it by itself.
+        def sidebar_shown():
+            # A hidden widget leaves GTK 4.8's AT-SPI tree: look it up afresh each time.
+            return any(on_screen(a) for a in app.find_all("list", "Conversations"))
+        self.assertTrue(sidebar_shown())
+        app.key("F9")
+        wait_until(lambda: not sidebar_shown(), what="F9 hiding the sidebar")
+        app.key("F9")
+        wait_until(lambda: sidebar_shown(), what="F9 showing the sidebar")
+        window_id = window_of(app)
+        subprocess.run(["xdotool", "windowsize", "--sync", window_id, "500", "500"], check=True)
+        wait_until(lambda: not sidebar_shown(), what="a 500 px window hiding the sidebar")
+        subprocess.run(["xdotool", "windowsize", "--sync", window_id, "800", "500"], check=True)
+        wait_until(lambda: sidebar_shown(), what="an 800 px window showing it again")

@@ -122,9 +122,11 @@ extension MainWindow {
     topicLabel.isVisible = !topic.isEmpty
     let members = roster.members(of: active)
     membersButton.isVisible = conversations.active?.kind == .channel
-    gtk_label_set_text(
-      membersLabel.opaque,
-      members.isEmpty ? "No members known yet" : members.joined(separator: "\n"))
+    let list = members.isEmpty ? "No members known yet" : members.joined(separator: "\n")
+    gtk_label_set_text(membersLabel.opaque, list)
+    // GtkLabel names itself after its text on every change; the text is its description.
+    membersLabel.setAccessibleLabel("Member list")
+    Accessible.setDescription(membersLabel.widget, list)
     membersButton.setTooltip("Members (\(members.count))")
   }
 
@@ -251,7 +253,8 @@ extension MainWindow {
         open(conversations.id(offsetFromActive: 1))
       },
       Action("toggle-sidebar", in: pointer) { [unowned self] in
-        sidebar.isVisible = sidebarVisibility.toggle()
+        sidebar.isShown = sidebarVisibility.toggle()
+        Log.debug("sidebar shown: \(sidebar.isShown)")
       },
       Action("close-conversation", in: pointer) { [unowned self] in confirmLeave() },
     ]
@@ -262,9 +265,9 @@ extension MainWindow {
         })
     }
     Signal.connect(pointer, "notify::default-width") { [unowned self] (_: Signal.Pointer?) in
-      sidebar.isVisible = sidebarVisibility.widthChanged(windowWidth)
+      sidebar.isShown = sidebarVisibility.widthChanged(windowWidth)
     }
-    sidebar.isVisible = sidebarVisibility.widthChanged(windowWidth)
+    sidebar.isShown = sidebarVisibility.widthChanged(windowWidth)
     conversationChanged()
   }
 }

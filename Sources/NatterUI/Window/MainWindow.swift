@@ -72,7 +72,8 @@ final class MainWindow: Widget {
     gtk_box_append(cast(content), composer.widget)
     let split = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
     gtk_box_append(cast(split), sidebar.widget)
-    gtk_box_append(cast(split), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+    sidebar.separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
+    gtk_box_append(cast(split), sidebar.separator)
     gtk_widget_set_hexpand(content, 1)
     gtk_box_append(cast(split), content)
     gtk_window_set_child(window, split)
@@ -311,7 +312,7 @@ final class MainWindow: Widget {
   func updateConnectionStatus() {
     guard let irc else { return }
     let text = irc.state.subtitle(
-      conversation: target(of: conversations.activeID) ?? irc.mainTarget, host: irc.url.host,
+      conversation: target(of: conversations.activeID), host: irc.url.host,
       waiting: irc.waiting)
     gtk_label_set_text(subtitle.opaque, text)
     // GtkLabel names itself after its text on every change; screen readers and tests find the

@@ -77,6 +77,20 @@ final class ConversationSidebar: Widget {
     }
   }
 
+  /// Shows or hides the sidebar (F9, a narrow window). The list is hidden with its scroller:
+  /// AT-SPI in GTK 4.8 does not show the scroller, so screen readers would not see it go.
+  var isShown: Bool {
+    get { isVisible }
+    set {
+      isVisible = newValue
+      list.isVisible = newValue
+      if let separator { gtk_widget_set_visible(separator, newValue ? 1 : 0) }
+    }
+  }
+
+  /// The line between the sidebar and the transcript, hidden with it.
+  var separator: UnsafeMutablePointer<GtkWidget>?
+
   /// The names shown, in order, for tests.
   var names: [String] { entries.map(\.name) }
 

@@ -3,11 +3,17 @@ channels and a private chat on a real InspIRCd, switching with the keyboard only
 per conversation across a restart, unread counts and the `New messages` line, slash commands
 and Tab completion of a nickname another client used."""
 
+import os
+import re
+import shutil
+import sqlite3
 import subprocess
+import sys
+import tempfile
 
 import pyatspi
 
-from natter_e2e import is_focused, on_screen, text_of, wait_until
+from natter_e2e import NATTER_BIN, is_focused, on_screen, text_of, wait_until
 from test_irc import IRCTestCase, labels_under
 
 
@@ -284,3 +290,47 @@ class ConversationsTest(IRCTestCase):
             check=True, capture_output=True)
         self.wait_subtitle(app, lambda text: text == "bob on 127.0.0.1", "the chat with bob")
         self.wait_messages(app, "are you there?")
+
+    def test_a_conversation_of_a_million_messages_opens_like_an_empty_one(self):
+        server = self.server()
+        data_dir = tempfile.mkdtemp(prefix="natter-e2e-big-")
+        self.addCleanup(shutil.rmtree, data_dir, True)
+        big = f"irc://127.0.0.1:{server.port}/#big"
+        # One imported message makes the schema and the conversation; SQLite adds the rest
+        # (an import of a million through the app takes over a minute in a debug build).
+        seed = os.path.join(data_dir, "seed.jsonl")
+        with open(seed, "w") as out:
+            out.write('{"id":"seed","sender":"bob","sent_at":"2025-11-24T00:00:00Z",'
+                      f'"body":"seed","tags":[],"edited":false,"conversation":"{big}"}}\n')
+        subprocess.run([NATTER_BIN, "--data-dir", data_dir, "--import", seed], check=True,
+                       capture_output=True)
+        database = sqlite3.connect(os.path.join(data_dir, "natter.sqlite3"))
+        [(conversation_id,)] = database.execute(
+            "SELECT id FROM conversations WHERE url = ?", (big,)).fetchall()
+        start = 1_764_000_000_000
+        database.executemany(
+            "INSERT INTO messages (id, sender, sent_at, body, conversation_id) "
+            "VALUES (?, 'bob', ?, ?, ?)",
+            ((f"big-{i}", start + i * 1000, f"message {i}", conversation_id)
+             for i in range(1, 1_000_000)))
+        database.commit()
+        database.close()
+
+        app = self.connect(server, channels=("#natter", "#big", "#empty"), data_dir=data_dir)
+        self.wait_ready(app)
+        self.wait_sidebar(app, ["Notes", "#big", "#empty", "#natter"])
+        app.key("alt+3")  # #empty
+        self.wait_subtitle(app, lambda text: text == "#empty on 127.0.0.1", "#empty")
+        app.key("alt+2")  # #big: the newest message on screen at once
+        self.wait_messages(app, "message 999999")
+
+        def opened(name):
+            times = re.findall(r"opened \S+/" + re.escape(name) + r" in ([0-9.]+) ms",
+                               app.output())
+            return float(times[-1]) if times else None
+        empty, million = opened("#empty"), opened("#big")
+        print(f"\nopened #empty in {empty} ms, #big (1,000,000 messages) in {million} ms",
+              file=sys.stderr)
+        # Opening reads a page, never the whole conversation: the same work for both.
+        self.assertLess(million, max(4 * empty, empty + 60),
+                        f"#big opened in {million} ms, #empty in {empty} ms")

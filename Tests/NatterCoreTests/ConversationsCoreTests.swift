@@ -146,4 +146,14 @@ struct SidebarVisibilityTests {
     shown.append(sidebar.widthChanged(360))
     #expect(shown == [true, false, false, false, true, true, true, false])
   }
+
+  @Test func notesAloneNeedsNoSidebarUntilF9() {
+    var sidebar = SidebarVisibility()
+    let alone = sidebar.conversationsChanged(count: 1)
+    let forced = sidebar.toggle()
+    let narrow = sidebar.widthChanged(500)
+    let wideAgain = sidebar.widthChanged(700)
+    let several = sidebar.conversationsChanged(count: 2)
+    #expect([alone, forced, narrow, wideAgain, several] == [false, true, false, false, true])
+  }
 }

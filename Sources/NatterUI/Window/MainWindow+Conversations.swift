@@ -51,6 +51,7 @@ extension MainWindow {
     add(conversation)
     try? session.store.setOpen(conversation, true)
     sidebar.show(conversations)
+    sidebar.isShown = sidebarVisibility.conversationsChanged(count: conversations.entries.count)
   }
 
   // MARK: Switching
@@ -91,6 +92,7 @@ extension MainWindow {
       composer.focusText()
       return
     }
+    let started = Date()
     if !composer.isPasting { session.saveDraft(composer.draft, for: old) }
     let firstUnread = conversations.entry(conversation)?.firstUnreadID
     conversations.open(conversation)
@@ -99,11 +101,14 @@ extension MainWindow {
     restoreDraft(session.loadDraft(for: conversation))
     conversationChanged()
     composer.focusText()
+    let milliseconds = Date().timeIntervalSince(started) * 1000
+    Log.debug("opened \(conversation) in \(String(format: "%.1f", milliseconds)) ms")
   }
 
   /// Shows what depends on the open conversation: sidebar selection, header, status lines.
   func conversationChanged() {
     sidebar.show(conversations)
+    sidebar.isShown = sidebarVisibility.conversationsChanged(count: conversations.entries.count)
     irc?.statusConversation =
       conversations.activeID == Message.notes ? nil : conversations.activeID
     updateHeader()
@@ -240,11 +245,11 @@ extension MainWindow {
 
   func bindConversations() {
     sidebar.onOpen = { [unowned self] id in open(id) }
-    switcher?.onOpen = { [unowned self] id in open(id) }
-    switcher?.onClosed = { [unowned self] in composer.focusText() }
+    switcher.onOpen = { [unowned self] id in open(id) }
+    switcher.onClosed = { [unowned self] in composer.focusText() }
     actions += [
       Action("switch-conversation", in: pointer) { [unowned self] in
-        switcher?.open(conversations.entries)
+        switcher.open(conversations.entries)
       },
       Action("previous-conversation", in: pointer) { [unowned self] in
         open(conversations.id(offsetFromActive: -1))

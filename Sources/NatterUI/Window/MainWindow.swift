@@ -22,7 +22,7 @@ final class MainWindow: Widget {
   var sidebarVisibility = SidebarVisibility()
   /// A channel the user asked to join: opened when the server says it is joined.
   var joining: String?
-  private(set) var switcher: QuickSwitcher?
+  let switcher = QuickSwitcher()
   /// The channel topic, the header subtitle's second line.
   let topicLabel: Widget
   let membersButton: Widget
@@ -62,7 +62,7 @@ final class MainWindow: Widget {
     gtk_widget_set_size_request(widget, 360, 300)
     let header = Self.makeHeaderBar()
     gtk_window_set_titlebar(window, header)
-    let titles = addConnectionStatus(to: header)
+    addConnectionStatus(to: header)
     addMembersButton(to: header)
 
     let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -76,11 +76,13 @@ final class MainWindow: Widget {
     gtk_box_append(cast(split), sidebar.separator)
     gtk_widget_set_hexpand(content, 1)
     gtk_box_append(cast(split), content)
-    gtk_window_set_child(window, split)
+    let overlay = gtk_overlay_new()
+    gtk_overlay_set_child(OpaquePointer(overlay), split)
+    gtk_overlay_add_overlay(OpaquePointer(overlay), switcher.widget)
+    gtk_window_set_child(window, overlay)
     composer.actions.insert(into: widget, prefix: "composer")
     loadConversations()
     let first = showTranscript(for: conversations.activeID)
-    switcher = QuickSwitcher(parent: titles)
 
     bindComposer()
     bindIRC()
@@ -261,9 +263,7 @@ final class MainWindow: Widget {
     updateConnectionStatus()
   }
 
-  private func addConnectionStatus(to header: UnsafeMutablePointer<GtkWidget>)
-    -> UnsafeMutablePointer<GtkWidget>
-  {
+  private func addConnectionStatus(to header: UnsafeMutablePointer<GtkWidget>) {
     let titles = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     let title = gtk_label_new(AppInfo.name)
     gtk_widget_add_css_class(title, "title")
@@ -286,7 +286,6 @@ final class MainWindow: Widget {
     reconnectButton.setAccessibleLabel("Reconnect")
     reconnectButton.isVisible = false
     gtk_header_bar_pack_start(OpaquePointer(header), reconnectButton.widget)
-    return titles!
   }
 
   /// The members popover's button, shown in a channel.

@@ -4,6 +4,9 @@ import NatterCore
 
 /// The Ctrl+K quick switcher (SPEC §10): a `Switch to` entry over the matching conversations,
 /// filtered by `SwitcherFilter` as you type; Up and Down choose, Enter opens, Escape closes.
+///
+/// A card over the window (an overlay child), not a popover: under X11 a popover is a window
+/// of its own, which without a compositor draws its rounded corners black.
 @MainActor
 final class QuickSwitcher: Widget {
   /// The user chose a conversation.
@@ -17,12 +20,15 @@ final class QuickSwitcher: Widget {
   private var shown: [ConversationList.Entry] = []
   private var selected = 0
 
-  init(parent: UnsafeMutablePointer<GtkWidget>) {
+  init() {
     entry = Widget(gtk_entry_new())
     results = Widget(gtk_list_box_new())
-    super.init(gtk_popover_new())
+    super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
     addCSSClass("quick-switcher")
-    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+    let box = widget
+    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+    gtk_widget_set_valign(box, GTK_ALIGN_START)
+    gtk_widget_set_margin_top(box, 12)
     gtk_entry_set_placeholder_text(entry.typed(), "Switch to…")
     entry.setAccessibleLabel("Switch to")
     gtk_widget_set_size_request(entry.widget, 280, -1)
@@ -32,12 +38,9 @@ final class QuickSwitcher: Widget {
     gtk_widget_set_can_focus(results.widget, 0)
     gtk_box_append(cast(box), entry.widget)
     gtk_box_append(cast(box), results.widget)
-    gtk_popover_set_child(typed(), box)
-    gtk_popover_set_position(typed(), GTK_POS_BOTTOM)
-    gtk_widget_set_parent(widget, parent)
+    isVisible = false
     Signal.connect(entry.pointer, "changed") { [unowned self] in filter() }
     Signal.connect(entry.pointer, "activate") { [unowned self] in openSelected() }
-    Signal.connect(pointer, "closed") { [unowned self] in onClosed() }
     Signal.connect(results.pointer, "row-activated") { [unowned self] (row: Signal.Pointer?) in
       guard let row else { return }
       selected = Int(gtk_list_box_row_get_index(cast(row)))
@@ -49,6 +52,7 @@ final class QuickSwitcher: Widget {
         switch KeyEvent.key(keyval) {
         case .down?: move(1)
         case .up?: move(-1)
+        case .escape?: close()
         default: return false
         }
         return true
@@ -57,10 +61,7 @@ final class QuickSwitcher: Widget {
     }
   }
 
-  /// The popover is a child GTK does not drop by itself.
-  func detach() { gtk_widget_unparent(widget) }
-
-  var isOpen: Bool { gtk_widget_get_visible(widget) != 0 }
+  var isOpen: Bool { isVisible }
 
   /// The names listed now, best match first, for tests.
   var shownNames: [String] { shown.map(\.name) }
@@ -70,11 +71,15 @@ final class QuickSwitcher: Widget {
     self.conversations = conversations
     gtk_editable_set_text(entry.opaque, "")
     filter()
-    gtk_popover_popup(typed())
+    isVisible = true
     _ = entry.grabFocus()
   }
 
-  func close() { gtk_popover_popdown(typed()) }
+  func close() {
+    guard isVisible else { return }
+    isVisible = false
+    onClosed()
+  }
 
   private func filter() {
     let query = string(gtk_editable_get_text(entry.opaque)) ?? ""

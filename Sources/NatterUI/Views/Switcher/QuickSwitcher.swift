@@ -107,7 +107,7 @@ final class QuickSwitcher: Widget {
     gtk_list_box_select_row(results.opaque, row)
   }
 
-  private func openSelected() {
+  func openSelected() {
     guard shown.indices.contains(selected) else { return }
     let id = shown[selected].id
     close()

@@ -80,6 +80,13 @@ class ConversationsTest(IRCTestCase):
         self.wait_messages(app, "psst, alice")
         self.wait_subtitle(app, lambda text: text == "bob on 127.0.0.1", "the chat with bob")
 
+        # Tab completes the nickname of the person a private chat is with.
+        app.type("bo")
+        app.key("Tab")
+        wait_until(lambda: self.composer_text(app) == "bob: ", what="bob completed")
+        app.key("ctrl+a", "BackSpace")
+        wait_until(lambda: self.composer_text(app) == "", what="the composer emptied")
+
         # A draft in each of three conversations.
         app.type("draft for bob")
         app.key("ctrl+Page_Up")  # the previous row: #natter

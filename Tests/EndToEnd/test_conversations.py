@@ -341,3 +341,25 @@ class ConversationsTest(IRCTestCase):
         # Opening reads a page, never the whole conversation: the same work for both.
         self.assertLess(million, max(4 * empty, empty + 60),
                         f"#big opened in {million} ms, #empty in {empty} ms")
+
+    def test_each_conversation_keeps_its_scroll_position(self):
+        server = self.server()
+        bob = self.client(server, "bob")
+        bob.send("JOIN #natter")
+        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        app = self.connect(server, channels=("#natter", "#gtk"))
+        self.wait_ready(app)
+        bob.send_many([f"PRIVMSG #natter :line {n}" for n in range(80)])
+        self.wait_messages(app, "line 79")
+
+        def jump_shown():
+            return any(on_screen(a) for a in app.find_all("push button", "Jump to latest"))
+        app.key("Page_Up", "Page_Up", "Page_Up")
+        wait_until(jump_shown, what="scrolled up, with Jump to latest")
+        app.key("alt+2")  # #gtk: at its own end
+        self.wait_subtitle(app, lambda text: text == "#gtk on 127.0.0.1", "#gtk")
+        wait_until(lambda: not jump_shown(), what="#gtk without Jump to latest")
+        app.key("alt+3")  # back to #natter, still scrolled up where it was left
+        self.wait_subtitle(app, lambda text: text == "#natter on 127.0.0.1", "#natter")
+        # (A transcript made afresh would open at the newest message, without the button.)
+        wait_until(jump_shown, what="#natter still scrolled up")

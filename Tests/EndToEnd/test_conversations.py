@@ -202,6 +202,12 @@ class ConversationsTest(IRCTestCase):
         self.send(app, "/join #x")
         app.find("label", "Notes is not on a network, so this command does nothing here.")
         self.assertEqual(text_of(message), "/join #x")
+        # /help lists the commands under the text and sends nothing.
+        app.key("ctrl+a", "BackSpace")
+        self.send(app, "/help")
+        wait_until(lambda: any(label.name.startswith("/join #channel [key] — join a channel")
+                               for label in app.find_all("label")), what="/help's list")
+        wait_until(lambda: text_of(message) == "", what="the composer cleared after /help")
 
     def test_tab_completes_a_nickname_another_client_used(self):
         server = self.server()

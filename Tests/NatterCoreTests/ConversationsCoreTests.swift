@@ -119,6 +119,12 @@ struct ConversationKeysTests {
         == .passToWidget)
   }
 
+  @Test func helpIsInformationNotAProblem() {
+    let controller = ComposerController(sender: "me")
+    #expect(controller.notice(transient: "x")?.isProblem == true)
+    #expect(controller.notice(transient: "x", transientIsProblem: false)?.isProblem == false)
+  }
+
   @Test func firstUnreadIsRememberedUntilOpened() {
     var list = ConversationList()
     list.add(id: "c", name: "#c", kind: .channel)

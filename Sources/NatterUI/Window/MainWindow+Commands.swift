@@ -18,7 +18,7 @@ extension MainWindow {
         composer.showNotice(sentence)
         return false
       case .show(let text):
-        composer.showNotice(text)
+        composer.showNotice(text, isProblem: false, seconds: 15)
       case .send(let target, let text, let isAction):
         guard let irc else { return false }
         var message = typed

@@ -187,8 +187,7 @@ final class MainWindow: Widget {
     }
     composer.members = { [unowned self] in
       // A private chat's one other member is the person it is with.
-      if conversations.active?.kind == .privateChat, let nick = target(of: conversations.activeID)
-      {
+      if conversations.active?.kind == .privateChat, let nick = target(of: conversations.activeID) {
         return [nick]
       }
       return roster.members(of: conversations.activeID)

@@ -79,6 +79,7 @@ final class ComposerView: Widget {
   var noticeTimer: UInt32 = 0
   var reflowIdle: UInt32 = 0
   var transientNotice: String?
+  var transientIsProblem = true
 
   init(controller: ComposerController) {
     self.controller = controller
@@ -159,11 +160,13 @@ final class ComposerView: Widget {
     controller.tagHistory = TagCompletion(recent: tags)
   }
 
-  /// Shows a short notice under the text for a few seconds.
-  func showNotice(_ text: String) {
+  /// Shows a short notice under the text for a few seconds: a problem (a refused tag, an
+  /// unknown command) unless `isProblem` is false (`/help`'s list, shown longer).
+  func showNotice(_ text: String, isProblem: Bool = true, seconds: UInt32 = 4) {
     transientNotice = text
+    transientIsProblem = isProblem
     MainLoop.cancel(noticeTimer)
-    noticeTimer = MainLoop.timeout(milliseconds: 4000) { [weak self] in
+    noticeTimer = MainLoop.timeout(milliseconds: seconds * 1000) { [weak self] in
       self?.transientNotice = nil
       self?.noticeTimer = 0
       self?.refresh()
@@ -303,7 +306,8 @@ final class ComposerView: Widget {
   func refresh() {
     updateActionStates()
     placeholder.isVisible = controller.showsPlaceholder && !inputMethod.isComposing
-    let shown = controller.notice(transient: transientNotice)
+    let shown = controller.notice(
+      transient: transientNotice, transientIsProblem: transientIsProblem)
     gtk_label_set_text(notice.opaque, shown?.text ?? "")
     notice.isVisible = shown != nil
     if shown?.isProblem == true {

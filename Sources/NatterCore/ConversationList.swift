@@ -72,6 +72,15 @@ public struct ConversationList: Equatable, Sendable {
     if mentionsMe { entries[index].mentioned = true }
   }
 
+  /// Sets what is unread in `id` from the store's read marker (at start, or after a server
+  /// played back history): its count, its oldest message and whether one mentions the user.
+  public mutating func setUnread(in id: String, count: Int, firstID: String?, mentioned: Bool) {
+    guard id != activeID, let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    entries[index].unread = count
+    entries[index].firstUnreadID = count > 0 ? firstID : nil
+    entries[index].mentioned = count > 0 && mentioned
+  }
+
   /// Opens `id`; returns how many of its newest messages are unread, so the transcript puts
   /// the `New messages` line above them (0: no line). Its count and marker are cleared.
   @discardableResult

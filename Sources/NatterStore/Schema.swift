@@ -128,6 +128,8 @@ enum Schema {
       // Each conversation keeps its own draft (SPEC §10); the single draft becomes Notes'.
       // `open` says whether a conversation is in the sidebar: NULL until the user joins or
       // leaves it, so the account's channels open by default and a `/part` sticks.
+      // `read_sent_at, read_id` is the newest message the user has seen there (a cursor), so
+      // unread counts and the `New messages` line survive a restart.
       try db.execute(
         """
         CREATE TABLE conversation_drafts (
@@ -139,6 +141,8 @@ enum Schema {
           SELECT 'notes', text, chips FROM draft WHERE slot = 0;
         DROP TABLE draft;
         ALTER TABLE conversations ADD COLUMN open INTEGER;
+        ALTER TABLE conversations ADD COLUMN read_sent_at INTEGER;
+        ALTER TABLE conversations ADD COLUMN read_id TEXT;
         """)
     },
   ]

@@ -369,3 +369,36 @@ class ConversationsTest(IRCTestCase):
         self.wait_subtitle(app, lambda text: text == "#natter on 127.0.0.1", "#natter")
         # (A transcript made afresh would open at the newest message, without the button.)
         wait_until(jump_shown, what="#natter still scrolled up")
+
+    def test_unread_counts_and_the_marker_survive_a_restart(self):
+        server = self.server()
+        bob = self.client(server, "bob")
+        bob.send("JOIN #natter")
+        bob.send("JOIN #gtk")
+        bob.wait_for(lambda line: " 366 " in line and "#gtk" in line, what="bob in #gtk")
+        bob.send("PRIVMSG #gtk :seen before the quit")
+        app = self.connect(server, channels=("#natter", "#gtk"))
+        self.wait_ready(app)
+        app.key("alt+2")
+        self.wait_messages(app, "seen before the quit")
+        app.key("alt+3")
+        self.wait_subtitle(app, lambda text: text == "#natter on 127.0.0.1", "#natter")
+        app.key("ctrl+q")
+        app.wait_exit(10)
+
+        # While Natter is closed; the server plays #gtk's history back on the next join.
+        bob.send("PRIVMSG #gtk :one while you were away")
+        bob.send("PRIVMSG #gtk :alice: two while you were away")
+        bob.send("PRIVMSG #natter :in the open one")
+        app2 = self.connect(server, channels=("#natter", "#gtk"), data_dir=app.data_dir)
+        self.wait_ready(app2)
+        sidebar = app2.find("list", "Conversations")
+        wait_until(lambda: pyatspi.findDescendant(
+            sidebar, lambda a: a.getRoleName() == "list item" and a.name == "#gtk"
+            and a.description == "2 unread, mentions you"), what="#gtk with 2 unread")
+        app2.key("alt+2")
+        self.wait_messages(app2, "alice: two while you were away")
+        labels = shown_messages(app2)
+        self.assertIn("New messages", labels)
+        self.assertLess(labels.index("seen before the quit"), labels.index("New messages"))
+        self.assertLess(labels.index("New messages"), labels.index("one while you were away"))

@@ -125,6 +125,20 @@ struct ConversationKeysTests {
     #expect(controller.notice(transient: "x", transientIsProblem: false)?.isProblem == false)
   }
 
+  @Test func unreadFromTheStoreSeedsTheListButNotTheOpenConversation() {
+    var list = ConversationList()
+    list.add(id: "c", name: "#c", kind: .channel)
+    list.add(id: "d", name: "#d", kind: .channel)
+    list.open("d")
+    list.setUnread(in: "c", count: 3, firstID: "m7", mentioned: true)
+    list.setUnread(in: "d", count: 5, firstID: "x", mentioned: false)
+    #expect(list.entry("c")?.unread == 3 && list.entry("c")?.firstUnreadID == "m7")
+    #expect(list.entry("c")?.mentioned == true)
+    #expect(list.entry("d")?.unread == 0)
+    list.setUnread(in: "c", count: 0, firstID: "m7", mentioned: true)
+    #expect(list.entry("c")?.firstUnreadID == nil && list.entry("c")?.mentioned == false)
+  }
+
   @Test func firstUnreadIsRememberedUntilOpened() {
     var list = ConversationList()
     list.add(id: "c", name: "#c", kind: .channel)

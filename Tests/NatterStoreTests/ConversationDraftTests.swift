@@ -42,4 +42,35 @@ import Testing
     #expect(try store.closedConversations() == ["ircs://irc.test/#gone"])
     #expect(try store.loadDraft(for: chat)?.text == "kept")
   }
+
+  @Test func readMarkersCountWhatOthersSentSince() throws {
+    let store = try MessageStore.inMemory()
+    func message(_ n: Int, from sender: String, mention: Bool = false, status: Bool = false)
+      -> Message
+    {
+      var message = Fixtures.message(n, sender: sender)
+      message.conversation = channel
+      message.msgid = "m\(n)"
+      message.mentionsMe = mention
+      if status { message.kind = .status }
+      return message
+    }
+    try store.insertReceived([message(1, from: "bob")])
+    // Never marked: read up to now from here on.
+    #expect(try store.unread(in: channel, me: "alice").count == 0)
+    try store.insertReceived([
+      message(2, from: "bob"), message(3, from: "Alice"), message(4, from: "", status: true),
+      message(5, from: "carol", mention: true),
+    ])
+    let unread = try store.unread(in: channel, me: "alice")
+    #expect(unread.count == 2)
+    #expect(unread.mentioned)
+    let second = try store.messages(in: channel, .older, from: nil, limit: 10).first {
+      $0.msgid == "m2"
+    }
+    #expect(unread.firstID == second?.id)
+    #expect(try store.unread(in: channel, me: "alice", limit: 1).count == 1)
+    try store.markRead(channel)
+    #expect(try store.unread(in: channel, me: "alice").count == 0)
+  }
 }

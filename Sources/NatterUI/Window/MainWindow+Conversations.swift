@@ -28,6 +28,32 @@ extension MainWindow {
     if conversations.contains(irc.mainConversation) {
       conversations.open(irc.mainConversation)
     }
+    for entry in conversations.entries where entry.kind != .notes {
+      loadUnread(entry.id)
+    }
+  }
+
+  /// The unread count of `conversation` from the store's read marker (at start, and after a
+  /// server played back history); for the open one, where the `New messages` line goes.
+  @discardableResult
+  func loadUnread(_ conversation: String) -> String? {
+    guard let irc, let unread = try? session.store.unread(in: conversation, me: irc.nick) else {
+      return nil
+    }
+    conversations.setUnread(
+      in: conversation, count: unread.count, firstID: unread.firstID,
+      mentioned: unread.mentioned)
+    return unread.firstID
+  }
+
+  /// The user has seen `conversation` up to its newest message.
+  func markRead(_ conversation: String) {
+    guard conversation != Message.notes else { return }
+    do {
+      try session.store.markRead(conversation)
+    } catch {
+      Log.warning("could not keep the read marker of \(conversation): \(error)")
+    }
   }
 
   /// The channel or nickname a conversation is with, nil for `Notes` (or another server's).
@@ -94,8 +120,10 @@ extension MainWindow {
     }
     let started = Date()
     if !composer.isPasting { session.saveDraft(composer.draft, for: old) }
+    markRead(old)
     let firstUnread = conversations.entry(conversation)?.firstUnreadID
     conversations.open(conversation)
+    markRead(conversation)
     let view = showTranscript(for: conversation)
     view.markFirstUnread(firstUnread)
     restoreDraft(session.loadDraft(for: conversation))

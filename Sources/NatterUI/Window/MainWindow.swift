@@ -83,6 +83,12 @@ final class MainWindow: Widget {
     composer.actions.insert(into: widget, prefix: "composer")
     loadConversations()
     let first = showTranscript(for: conversations.activeID)
+    // What arrived in the open conversation since it was last seen, before this start.
+    if irc != nil, conversations.activeID != Message.notes {
+      first.markFirstUnread(
+        (try? session.store.unread(in: conversations.activeID, me: irc?.nick ?? ""))?.firstID)
+      markRead(conversations.activeID)
+    }
 
     bindComposer()
     bindIRC()
@@ -101,6 +107,7 @@ final class MainWindow: Widget {
     // paste (or a long draft's restore) is half in: the saved draft is then the whole one.
     Signal.connectReturning(pointer, "close-request") { [unowned self] in
       if !composer.isPasting { session.saveDraft(composer.draft, for: conversations.activeID) }
+      markRead(conversations.activeID)
       return false
     }
     BenchProbe.attach(to: widget)
@@ -241,6 +248,11 @@ final class MainWindow: Widget {
     }
     irc.onMerged = { [unowned self] conversation in
       transcripts[conversation]?.reloadHistory()
+      // Played-back history counts as unread where it is newer than what was seen.
+      if conversation != conversations.activeID, conversations.contains(conversation) {
+        loadUnread(conversation)
+        sidebar.show(conversations)
+      }
     }
     irc.onEvent = { [unowned self] event in handle(event) }
     irc.onStatus = { [unowned self] in updateConnectionStatus() }

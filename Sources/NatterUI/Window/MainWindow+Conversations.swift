@@ -101,11 +101,23 @@ extension MainWindow {
       }
       transcripts[conversation] = view
       gtk_stack_add_child(transcriptStack.opaque, view.widget)
+      rememberSpeakers(in: conversation)
     }
     // Hidden, not only covered: screen readers (and the tests) then see one `Messages` list.
     for (id, other) in transcripts { other.isVisible = id == conversation }
     gtk_stack_set_visible_child(transcriptStack.opaque, view.widget)
     return view
+  }
+
+  /// Who spoke lately in `conversation`, from its newest page, so Tab completes them first
+  /// from the start (later messages keep the order up to date).
+  func rememberSpeakers(in conversation: String) {
+    guard conversation != Message.notes,
+      let newest = try? session.store.messages(in: conversation, .older, from: nil, limit: 50)
+    else { return }
+    for message in newest.reversed() where message.kind != .status {
+      roster.spoke(message.sender, in: conversation)
+    }
   }
 
   /// Opens `conversation`: the composer saves the draft it had and shows this one's, the

@@ -190,6 +190,20 @@ class ConversationsTest(IRCTestCase):
                      what="the private message")
         self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "bob"])
 
+        # /quote writes a raw line; /nick renames us; /query opens a chat without a message.
+        self.send(app, "/quote PRIVMSG bob :raw hello")
+        bob.wait_for(lambda line: line.endswith("PRIVMSG bob :raw hello"), what="the raw line")
+        self.send(app, "/nick alice2")
+        bob.wait_for(lambda line: re.search(r":alice!\S+ NICK :?alice2$", line),
+                     what="the nick change")
+        self.send(app, "/query carol")
+        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "bob", "carol"])
+        self.wait_subtitle(app, lambda text: text == "carol on 127.0.0.1", "the chat with carol")
+        self.send(app, "/part")  # in a private chat: closes it
+        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "bob"])
+        app.key("alt+2")
+        self.wait_subtitle(app, lambda text: text == "#gtk on 127.0.0.1", "#gtk again")
+
         # /part leaves #gtk: the server hears it, the sidebar drops it.
         self.send(app, "/part enough")
         self.wait_sidebar(app, ["Notes", "#natter", "bob"])

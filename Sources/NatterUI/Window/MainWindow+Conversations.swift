@@ -109,6 +109,8 @@ extension MainWindow {
     return view
   }
 
+  static let pasteUnderWay = "The paste is still going in; switch when it is done."
+
   /// Who spoke lately in `conversation`, from its newest page, so Tab completes them first
   /// from the start (later messages keep the order up to date).
   func rememberSpeakers(in conversation: String) {
@@ -130,8 +132,14 @@ extension MainWindow {
       composer.focusText()
       return
     }
+    // A long paste goes in a piece per main-loop turn into this composer; its text belongs
+    // to this conversation's draft.
+    guard !composer.isPasting else {
+      composer.showNotice(Self.pasteUnderWay)
+      return
+    }
     let started = Date()
-    if !composer.isPasting { session.saveDraft(composer.draft, for: old) }
+    session.saveDraft(composer.draft, for: old)
     markRead(old)
     let firstUnread = conversations.entry(conversation)?.firstUnreadID
     conversations.open(conversation)
@@ -179,11 +187,16 @@ extension MainWindow {
   /// draft stay stored and come back when it is opened again.
   func leave(_ conversation: String, reason: String? = nil) {
     guard let entry = conversations.entry(conversation), entry.kind != .notes else { return }
+    if conversation == conversations.activeID, composer.isPasting {
+      composer.showNotice(Self.pasteUnderWay)
+      return
+    }
     if entry.kind == .channel, let target = target(of: conversation) {
       irc?.part(target, reason: reason)
     }
     try? session.store.setOpen(conversation, false)
-    if conversation == conversations.activeID, !composer.isPasting {
+    markRead(conversation)
+    if conversation == conversations.activeID {
       session.saveDraft(composer.draft, for: conversation)
     }
     let wasActive = conversation == conversations.activeID
@@ -194,8 +207,11 @@ extension MainWindow {
     }
     if wasActive {
       let now = conversations.activeID
-      // `remove` opened the neighbour already; show it as a switch would.
-      showTranscript(for: now)
+      // `remove` made the neighbour the active one; show it as a switch would.
+      let firstUnread = conversations.entry(now)?.firstUnreadID
+      conversations.open(now)
+      markRead(now)
+      showTranscript(for: now).markFirstUnread(firstUnread)
       restoreDraft(session.loadDraft(for: now))
       composer.focusText()
     }

@@ -131,9 +131,9 @@ public enum Keymap {
     ]
     + Key.digits.map { key in
       Shortcut(
-        key: key, modifiers: .alt, title: "Conversation \(key.digit ?? 0) in the sidebar",
+        key: key, modifiers: .alt, title: "The nth conversation in the sidebar",
         section: .conversations, action: KeyAction.conversation(key.digit ?? 0) ?? .conversation1,
-        isGlobal: true)
+        isGlobal: true, isListed: key == .one, listedThrough: key == .one ? .nine : nil)
     } + [
       Shortcut(
         key: .pageUp, modifiers: .control, title: "Previous conversation", section: .conversations,
@@ -178,11 +178,14 @@ public enum Keymap {
     return result
   }
 
+  /// The rows people read (README, shortcuts window): Alt+1 … Alt+9 is one row.
+  public static var listedShortcuts: [Shortcut] { shortcuts.filter(\.isListed) }
+
   /// The shortcut table as Markdown, for the README.
   public static func markdownTable() -> String {
     var lines = ["| Keys | Action |", "|---|---|"]
-    for shortcut in shortcuts {
-      lines.append("| \(shortcut.label) | \(shortcut.title) |")
+    for shortcut in listedShortcuts {
+      lines.append("| \(shortcut.listedLabel) | \(shortcut.title) |")
     }
     return lines.joined(separator: "\n") + "\n"
   }

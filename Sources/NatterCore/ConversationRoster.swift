@@ -5,6 +5,7 @@ public struct ConversationRoster: Equatable, Sendable {
   public static let recentLimit = 50
 
   private var members: [String: [String]] = [:]
+  private var listed: [String: [String]] = [:]
   private var topics: [String: String] = [:]
   private var speakers: [String: [String]] = [:]
   public var casemapping: IRCCasemapping
@@ -20,9 +21,23 @@ public struct ConversationRoster: Equatable, Sendable {
   /// Who spoke in `conversation`, most recent first.
   public func recentSpeakers(in conversation: String) -> [String] { speakers[conversation] ?? [] }
 
+  /// The members as the popover lists them: those with a prefix (`@` operators, `+` voiced)
+  /// first, each with its highest prefix, then the others, each group in name order.
+  public func memberList(of conversation: String) -> [String] { listed[conversation] ?? [] }
+
   /// The whole member list changed (NAMES, a join, part, quit, kick or nick change).
   public mutating func setMembers(_ nicks: [String], of conversation: String) {
-    members[conversation] = nicks.sorted { casemapping.fold($0) < casemapping.fold($1) }
+    setMembers(nicks.map { IRCMember(nick: $0) }, of: conversation)
+  }
+
+  /// The whole member list changed, with each member's prefixes.
+  public mutating func setMembers(_ all: [IRCMember], of conversation: String) {
+    let map = casemapping
+    members[conversation] = all.map(\.nick).sorted { map.fold($0) < map.fold($1) }
+    listed[conversation] = all.sorted { lhs, rhs in
+      if lhs.prefixes.isEmpty != rhs.prefixes.isEmpty { return !lhs.prefixes.isEmpty }
+      return map.fold(lhs.nick) < map.fold(rhs.nick)
+    }.map { String($0.prefixes.prefix(1)) + $0.nick }
   }
 
   public mutating func setTopic(_ text: String, of conversation: String) {
@@ -42,6 +57,7 @@ public struct ConversationRoster: Equatable, Sendable {
   /// Everything about `conversation` is forgotten (it was left).
   public mutating func forget(_ conversation: String) {
     members[conversation] = nil
+    listed[conversation] = nil
     topics[conversation] = nil
   }
 }

@@ -266,7 +266,8 @@ class ConversationsTest(IRCTestCase):
                         str(extents.x + extents.width // 2),
                         str(extents.y + extents.height // 2), "click", "1"], check=True)
         member_list = app.find("label", "Member list")
-        wait_until(lambda: set(member_list.description.split("\n")) >= {"alice", "bob"},
+        # bob made #natter, so he is its operator: listed first, with his `@`.
+        wait_until(lambda: member_list.description.split("\n") == ["@bob", "alice"],
                    what="alice and bob in the members popover")
         app.key("Escape")
 

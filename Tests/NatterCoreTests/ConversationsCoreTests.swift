@@ -66,6 +66,17 @@ struct ConversationRosterTests {
     #expect(roster.recentSpeakers(in: "c") == ["BOB", "zed"])
   }
 
+  @Test func thePopoverListsOperatorsAndVoicedFirst() {
+    var roster = ConversationRoster()
+    roster.setMembers(
+      [
+        IRCMember(nick: "zed"), IRCMember(nick: "bob", prefixes: "@+"),
+        IRCMember(nick: "Alice"), IRCMember(nick: "carol", prefixes: "+"),
+      ], of: "c")
+    #expect(roster.memberList(of: "c") == ["@bob", "+carol", "Alice", "zed"])
+    #expect(roster.members(of: "c") == ["Alice", "bob", "carol", "zed"])
+  }
+
   @Test func recentSpeakersAreBounded() {
     var roster = ConversationRoster()
     for n in 0..<200 { roster.spoke("nick\(n)", in: "c") }

@@ -173,7 +173,7 @@ extension MainWindow {
     Accessible.setDescription(topicLabel.widget, topic)
     gtk_widget_set_tooltip_text(topicLabel.widget, topic.isEmpty ? nil : topic)
     topicLabel.isVisible = !topic.isEmpty
-    let members = roster.members(of: active)
+    let members = roster.memberList(of: active)
     membersButton.isVisible = conversations.active?.kind == .channel
     let list = members.isEmpty ? "No members known yet" : members.joined(separator: "\n")
     gtk_label_set_text(membersLabel.opaque, list)
@@ -278,7 +278,7 @@ extension MainWindow {
       let conversation = irc.url.conversation(channel)
       if conversations.contains(conversation) { leave(conversation) }
     case .members(let channel, let members):
-      roster.setMembers(members.map(\.nick), of: irc.url.conversation(channel))
+      roster.setMembers(members, of: irc.url.conversation(channel))
       if irc.url.conversation(channel) == conversations.activeID { updateHeader() }
     case .topic(let channel, let text):
       roster.setTopic(text, of: irc.url.conversation(channel))

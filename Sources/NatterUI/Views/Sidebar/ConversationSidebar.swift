@@ -69,7 +69,7 @@ final class ConversationSidebar: Widget {
       entries = list.entries
       for (item, row) in rows {
         let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
-        if entries.indices.contains(position) { fill(row, with: entries[position], item: item) }
+        if entries.indices.contains(position) { fill(row, with: entries[position]) }
       }
     }
     if let index = entries.firstIndex(where: { $0.id == list.activeID }) {
@@ -113,7 +113,7 @@ final class ConversationSidebar: Widget {
       guard let item, let row = rows[item] else { return }
       let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
       guard entries.indices.contains(position) else { return }
-      fill(row, with: entries[position], item: item)
+      fill(row, with: entries[position])
     }
     Signal.connect(factory.pointer, "teardown") { [unowned self] item in
       guard let item else { return }
@@ -122,8 +122,7 @@ final class ConversationSidebar: Widget {
   }
 
   private func fill(
-    _ row: (box: Widget, name: Widget, count: Widget), with entry: ConversationList.Entry,
-    item: UnsafeMutableRawPointer
+    _ row: (box: Widget, name: Widget, count: Widget), with entry: ConversationList.Entry
   ) {
     gtk_label_set_text(row.name.opaque, entry.name)
     let unread = entry.unread > 0
@@ -143,6 +142,5 @@ final class ConversationSidebar: Widget {
         unread ? "\(entry.unread) unread" + (entry.mentioned ? ", mentions you" : "") : ""
       Accessible.setDescription(rowWidget, description)
     }
-    _ = item
   }
 }

@@ -156,6 +156,20 @@ class ConversationsTest(IRCTestCase):
         app.type("t")  # #gtk, #natter, #swift: all have a t
         app.key("Down", "Return")
         wait_until(lambda: self.subtitle(app) != "#swift on 127.0.0.1", what="a switch")
+        # A click elsewhere (here on a sidebar row, which opens it) puts the switcher away.
+        app.key("ctrl+k")
+        wait_until(lambda: is_focused(app.find("text", "Switch to")), what="the entry")
+        sidebar = app.find("list", "Conversations")
+        row = wait_until(lambda: pyatspi.findDescendant(
+            sidebar, lambda a: a.getRoleName() == "list item" and a.name == "#swift"),
+            what="#swift's row")
+        extents = row.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
+                        str(extents.x + extents.width // 2),
+                        str(extents.y + extents.height // 2), "click", "1"], check=True)
+        self.wait_subtitle(app, lambda text: text == "#swift on 127.0.0.1", "#swift clicked")
+        wait_until(lambda: not any(on_screen(a) for a in app.find_all("text", "Switch to")),
+                   what="the switcher put away")
 
     def test_slash_commands_and_notices(self):
         server = self.server()

@@ -59,6 +59,14 @@ final class QuickSwitcher: Widget {
       }
       gtk_widget_add_controller(entry.widget, keys)
     }
+    // Clicking elsewhere puts the card away and leaves the focus where the click put it.
+    if let focus = gtk_event_controller_focus_new() {
+      Signal.connect(raw(focus), "leave") { [unowned self] in
+        guard isVisible else { return }
+        isVisible = false
+      }
+      gtk_widget_add_controller(widget, focus)
+    }
   }
 
   var isOpen: Bool { isVisible }

@@ -1,3 +1,4 @@
+import Foundation
 import NatterCore
 
 /// The composer's drafts, one per conversation (SPEC §10), in the same database as the
@@ -62,6 +63,23 @@ extension MessageStore {
     var urls: [String] = []
     while try statement.step() { urls.append(statement.text(0)) }
     return urls
+  }
+
+  /// `conversation` is the one open now (the next start opens it again).
+  public func noteOpened(_ conversation: String, at time: Date = Date()) throws {
+    let id = try conversationRowID(url: conversation)
+    let statement = try db.cached("UPDATE conversations SET opened_at = ? WHERE id = ?")
+    try statement.bind(1, Timestamp.milliseconds(time))
+    try statement.bind(2, id)
+    try statement.run()
+  }
+
+  /// The conversation open last, or nil when none was noted.
+  public func lastOpenedConversation() throws -> String? {
+    let statement = try db.cached(
+      "SELECT url FROM conversations WHERE opened_at IS NOT NULL ORDER BY opened_at DESC LIMIT 1")
+    defer { statement.reset() }
+    return try statement.step() ? statement.text(0) : nil
   }
 
   /// Puts `conversation` in the sidebar or takes it out; its messages stay either way.

@@ -15,22 +15,36 @@ extension MessageStore {
   }
 
   /// Everything in `conversation` up to its newest message is read now.
+  ///
+  /// The marker is the newest message that is not a status line: status lines carry this
+  /// computer's clock to the millisecond, messages the server's (often to the second), so a
+  /// join line stamped a moment after a message the server sent in the same second would
+  /// have hidden that message from the count.
   public func markRead(_ conversation: String) throws {
-    guard let newest = try messages(in: conversation, .older, from: nil, limit: 1).first else {
+    let id = try conversationRowID(url: conversation)
+    let newest = try db.cached(
+      """
+      SELECT sent_at, id FROM messages INDEXED BY messages_by_conversation
+      WHERE conversation_id = ? AND kind <> 'status' ORDER BY sent_at DESC, id DESC LIMIT 1
+      """)
+    try newest.bind(1, id)
+    guard try newest.step() else {
+      newest.reset()
       return
     }
-    let cursor = MessageCursor(newest)
+    let cursor = MessageCursor(sentAtMilliseconds: newest.int64(0), id: newest.text(1))
+    newest.reset()
     let statement = try db.cached(
       "UPDATE conversations SET read_sent_at = ?, read_id = ? WHERE id = ?")
     try statement.bind(1, cursor.sentAtMilliseconds)
     try statement.bind(2, cursor.id)
-    try statement.bind(3, try conversationRowID(url: conversation))
+    try statement.bind(3, id)
     try statement.run()
   }
 
   /// The messages from others after `conversation`'s read marker, counting at most `limit`
   /// (the work is proportional to that, never to the conversation). A conversation never
-  /// marked is read up to now from here on: nothing in it counts.
+  /// marked (or holding only status lines) is read up to now from here on: nothing counts.
   public func unread(in conversation: String, me: String, limit: Int = 999) throws -> Unread {
     let id = try conversationRowID(url: conversation)
     let marker = try db.cached("SELECT read_sent_at, read_id FROM conversations WHERE id = ?")

@@ -129,7 +129,8 @@ enum Schema {
       // `open` says whether a conversation is in the sidebar: NULL until the user joins or
       // leaves it, so the account's channels open by default and a `/part` sticks.
       // `read_sent_at, read_id` is the newest message the user has seen there (a cursor), so
-      // unread counts and the `New messages` line survive a restart.
+      // unread counts and the `New messages` line survive a restart. `opened_at` says which
+      // conversation was open last, to open it again at the next start.
       try db.execute(
         """
         CREATE TABLE conversation_drafts (
@@ -143,6 +144,7 @@ enum Schema {
         ALTER TABLE conversations ADD COLUMN open INTEGER;
         ALTER TABLE conversations ADD COLUMN read_sent_at INTEGER;
         ALTER TABLE conversations ADD COLUMN read_id TEXT;
+        ALTER TABLE conversations ADD COLUMN opened_at INTEGER;
         """)
     },
   ]

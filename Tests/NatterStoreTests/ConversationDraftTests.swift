@@ -35,10 +35,14 @@ import Testing
       try store.setOpen("ircs://irc.test/#gone", true)
       try store.setOpen("ircs://irc.test/#gone", false)
       try store.saveDraft(StoredDraft(text: "kept", chips: []), for: chat)
+      #expect(try store.lastOpenedConversation() == nil)
+      try store.noteOpened(channel, at: Date(timeIntervalSince1970: 10))
+      try store.noteOpened(chat, at: Date(timeIntervalSince1970: 20))
     }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let store = try MessageStore.openFile(directory.appendingPathComponent("natter.sqlite3"))
     #expect(try store.openConversations() == [channel, chat])
+    #expect(try store.lastOpenedConversation() == chat)
     #expect(try store.closedConversations() == ["ircs://irc.test/#gone"])
     #expect(try store.loadDraft(for: chat)?.text == "kept")
   }
@@ -72,5 +76,11 @@ import Testing
     #expect(try store.unread(in: channel, me: "alice", limit: 1).count == 1)
     try store.markRead(channel)
     #expect(try store.unread(in: channel, me: "alice").count == 0)
+    // A status line stamped after a message does not move the marker past what follows it
+    // in the server's clock.
+    try store.insertReceived([message(20, from: "", status: true)])
+    try store.markRead(channel)
+    try store.insertReceived([message(10, from: "bob")])
+    #expect(try store.unread(in: channel, me: "alice").count == 1)
   }
 }

@@ -25,7 +25,11 @@ extension MainWindow {
     for channel in irc.url.channels where closed.contains(irc.url.conversation(channel)) {
       irc.part(channel)
     }
-    if conversations.contains(irc.mainConversation) {
+    // The conversation open at the last quit, else the account's first channel.
+    let last = (try? session.store.lastOpenedConversation()) ?? nil
+    if let last, conversations.contains(last) {
+      conversations.open(last)
+    } else if conversations.contains(irc.mainConversation) {
       conversations.open(irc.mainConversation)
     }
     for entry in conversations.entries where entry.kind != .notes {
@@ -144,6 +148,7 @@ extension MainWindow {
     let firstUnread = conversations.entry(conversation)?.firstUnreadID
     conversations.open(conversation)
     markRead(conversation)
+    try? session.store.noteOpened(conversation)
     let view = showTranscript(for: conversation)
     view.markFirstUnread(firstUnread)
     restoreDraft(session.loadDraft(for: conversation))
@@ -211,6 +216,7 @@ extension MainWindow {
       let firstUnread = conversations.entry(now)?.firstUnreadID
       conversations.open(now)
       markRead(now)
+      try? session.store.noteOpened(now)
       showTranscript(for: now).markFirstUnread(firstUnread)
       restoreDraft(session.loadDraft(for: now))
       composer.focusText()

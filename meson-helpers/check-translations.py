@@ -172,12 +172,12 @@ def catalogue_problems():
         if check.returncode != 0:
             problems.append(f"{po.relative_to(ROOT)}: {check.stderr.strip()}")
             continue
-        merged = subprocess.run(["msgmerge", "--quiet", "--no-fuzzy-matching", "-o", "-",
+        merged = subprocess.run(["msgmerge", "--quiet", "--no-fuzzy-matching", "--no-wrap", "-o", "-",
                                  str(po), "-"], input=pot, capture_output=True, text=True)
         untranslated = subprocess.run(
-            ["msgattrib", "--untranslated", "--no-obsolete", "-"], input=merged.stdout,
+            ["msgattrib", "--untranslated", "--no-obsolete", "--no-wrap", "-"], input=merged.stdout,
             capture_output=True, text=True).stdout
-        fuzzy = subprocess.run(["msgattrib", "--only-fuzzy", "--no-obsolete", "-"],
+        fuzzy = subprocess.run(["msgattrib", "--only-fuzzy", "--no-obsolete", "--no-wrap", "-"],
                                input=merged.stdout, capture_output=True, text=True).stdout
         for kind, output in (("untranslated", untranslated), ("fuzzy", fuzzy)):
             for msgid in re.findall(r'^msgid "(.+)"$', output, re.M):

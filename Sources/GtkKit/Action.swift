@@ -19,6 +19,30 @@ public final class Action: Object {
     g_action_map_add_action(OpaquePointer(map), OpaquePointer(pointer))
   }
 
+  /// Adds an action taking a string (`app.present-conversation('ircs://…')`), as a
+  /// notification's default action with a target needs.
+  public init(
+    _ name: String, in map: UnsafeMutableRawPointer,
+    activateWithString activate: @escaping @MainActor (String) -> Void
+  ) {
+    self.name = name
+    let type = g_variant_type_new("s")
+    defer { g_variant_type_free(type) }
+    guard let action = g_simple_action_new(name, type) else {
+      fatalError("g_simple_action_new returned NULL for \(name)")
+    }
+    super.init(adopting: raw(action))
+    Signal.connect(pointer, "activate") { (parameter: UnsafeMutableRawPointer?) in
+      guard let parameter else { return }
+      let variant = OpaquePointer(parameter)
+      guard g_variant_is_of_type(variant, g_variant_type_checked_("s")) != 0,
+        let text = g_variant_get_string(variant, nil)
+      else { return }
+      activate(String(cString: text))
+    }
+    g_action_map_add_action(OpaquePointer(map), OpaquePointer(pointer))
+  }
+
   public var isEnabled: Bool {
     get { Bool(gboolean: g_action_get_enabled(opaque)) }
     set { g_simple_action_set_enabled(opaque, newValue.gboolean) }

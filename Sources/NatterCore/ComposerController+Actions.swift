@@ -17,8 +17,12 @@ extension ComposerController {
       return chips.focusedIndex != nil
     case .newline, .addTag, .convertHashtag: return true
     case .closeSearch, .focusComposer, .scrollPageUp, .scrollPageDown, .scrollToOldest,
-      .scrollToNewest, .search, .showShortcuts, .preferences, .closeWindow, .quit:
+      .scrollToNewest, .search, .showShortcuts, .preferences, .closeWindow, .quit, .quickSwitcher,
+      .conversation1, .conversation2, .conversation3, .conversation4, .conversation5,
+      .conversation6, .conversation7, .conversation8, .conversation9, .previousConversation,
+      .nextConversation, .toggleSidebar, .closeConversation:
       return true
+    case .completeNick: return true
     }
   }
 }

@@ -3,9 +3,10 @@ extension ComposerController {
   public var statusNotice: String? { notice(transient: nil)?.text }
 
   /// The notice to show, given a short-lived one the view is still showing (a refused tag,
-  /// which wins while it lasts: it answers what the user just did).
-  public func notice(transient: String?) -> ComposerNotice? {
-    if let transient { return ComposerNotice(text: transient, isProblem: true) }
+  /// which wins while it lasts: it answers what the user just did). `transientIsProblem` is
+  /// false for information such as `/help`'s list.
+  public func notice(transient: String?, transientIsProblem: Bool = true) -> ComposerNotice? {
+    if let transient { return ComposerNotice(text: transient, isProblem: transientIsProblem) }
     if let limitNotice { return ComposerNotice(text: limitNotice, isProblem: true) }
     return isEditing ? ComposerNotice(text: Self.editingNotice, isProblem: false) : nil
   }

@@ -135,7 +135,8 @@ public struct ComposerController: Sendable {
     guard canSend else { return [] }
     var effects: [ComposerEffect] = []
     var body = TextTally.trimmed(text)
-    if let match = HashtagScanner.trailingHashtag(in: body) {
+    // `/join #natter`: a command's channel is not a tag.
+    if !SlashCommand.isCommandLine(body), let match = HashtagScanner.trailingHashtag(in: body) {
       let trailingBlanks = text.unicodeScalars.reversed().prefix(while: TextTally.isBlank).count
       let offset = text.unicodeScalars.count - trailingBlanks - match.length
       let conversion = convert(match, at: offset)
@@ -178,12 +179,15 @@ public struct ComposerController: Sendable {
   ///     of it (or all of it when shorter).
   ///   - windowStartsText: whether `window` begins at offset 0.
   ///   - caret: the caret's scalar offset.
+  ///   - commandLine: the text is a slash command (`SlashCommand.isCommandLine`), whose
+  ///     `#channel` stays text.
   /// - Returns: the conversion, consuming the key; or `passToWidget` when there is no
   ///   hashtag, or when the row is full (then with a notice; the text stays, the key is typed).
   public mutating func delimiterTyped(
-    before window: String, windowStartsText: Bool, caret: Int
+    before window: String, windowStartsText: Bool, caret: Int, commandLine: Bool = false
   ) -> ComposerResponse {
-    guard let match = HashtagScanner.hashtag(endingAt: window, windowStartsText: windowStartsText)
+    guard !commandLine,
+      let match = HashtagScanner.hashtag(endingAt: window, windowStartsText: windowStartsText)
     else { return .passToWidget }
     return convert(match, at: caret - match.length)
   }

@@ -19,6 +19,8 @@ public struct ConversationList: Equatable, Sendable {
     public internal(set) var unread = 0
     /// One of them mentions the local user.
     public internal(set) var mentioned = false
+    /// The id of the oldest of them, where the `New messages` line goes.
+    public internal(set) var firstUnreadID: String?
   }
 
   /// The sidebar's rows, in order.
@@ -60,11 +62,23 @@ public struct ConversationList: Equatable, Sendable {
 
   /// A message arrived in `id`. Counted as unread unless that conversation is open and the
   /// user can see it; the user's own messages are never unread.
-  public mutating func messageArrived(in id: String, mentionsMe: Bool, own: Bool, seen: Bool) {
+  public mutating func messageArrived(
+    in id: String, mentionsMe: Bool, own: Bool, seen: Bool, messageID: String? = nil
+  ) {
     guard !own, !(seen && id == activeID), let index = entries.firstIndex(where: { $0.id == id })
     else { return }
+    if entries[index].unread == 0 { entries[index].firstUnreadID = messageID }
     entries[index].unread += 1
     if mentionsMe { entries[index].mentioned = true }
+  }
+
+  /// Sets what is unread in `id` from the store's read marker (at start, or after a server
+  /// played back history): its count, its oldest message and whether one mentions the user.
+  public mutating func setUnread(in id: String, count: Int, firstID: String?, mentioned: Bool) {
+    guard id != activeID, let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    entries[index].unread = count
+    entries[index].firstUnreadID = count > 0 ? firstID : nil
+    entries[index].mentioned = count > 0 && mentioned
   }
 
   /// Opens `id`; returns how many of its newest messages are unread, so the transcript puts
@@ -76,8 +90,15 @@ public struct ConversationList: Equatable, Sendable {
     let unread = entries[index].unread
     entries[index].unread = 0
     entries[index].mentioned = false
+    entries[index].firstUnreadID = nil
     return unread
   }
+
+  /// The row for `id`.
+  public func entry(_ id: String) -> Entry? { entries.first { $0.id == id } }
+
+  /// Whether `id` is in the sidebar.
+  public func contains(_ id: String) -> Bool { entries.contains { $0.id == id } }
 
   /// The id of the `n`th row (Alt+1 is 1), or nil past the end.
   public func id(atPosition n: Int) -> String? {

@@ -2,7 +2,15 @@
 public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
   case enter, up, down, left, right, escape, backspace, delete
   case pageUp, pageDown, home, end, tab, space, comma, question
-  case t, l, f, w, q, z
+  case t, l, f, w, q, z, k
+  case f9
+  case one, two, three, four, five, six, seven, eight, nine
+
+  /// The digit keys 1…9 (Alt+1 opens the first conversation), in order.
+  public static let digits: [Key] = [.one, .two, .three, .four, .five, .six, .seven, .eight, .nine]
+
+  /// The number on a digit key, else nil.
+  public var digit: Int? { Key.digits.firstIndex(of: self).map { $0 + 1 } }
 
   /// The GDK key name, as used in GTK accelerator strings (`Return`, `Page_Up`, `question`).
   public var gdkName: String {
@@ -23,7 +31,9 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case .space: return "space"
     case .comma: return "comma"
     case .question: return "question"
-    case .t, .l, .f, .w, .q, .z: return rawValue
+    case .t, .l, .f, .w, .q, .z, .k: return rawValue
+    case .f9: return "F9"
+    default: return String(digit ?? 0)
     }
   }
 
@@ -37,6 +47,8 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case .comma: return ","
     case .question: return "?"
     case .space: return localized("Space")
+    case .f9: return "F9"
+    case .one, .two, .three, .four, .five, .six, .seven, .eight, .nine: return gdkName
     default: return rawValue.prefix(1).uppercased() + rawValue.dropFirst()
     }
   }
@@ -56,7 +68,9 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case "KP_End": self = .end
     case "ISO_Left_Tab", "KP_Tab": self = .tab
     case "KP_Space": self = .space
-    case "T", "L", "F", "W", "Q", "Z": self.init(gdkName: name.lowercased())
+    case "T", "L", "F", "W", "Q", "Z", "K": self.init(gdkName: name.lowercased())
+    case "KP_1", "KP_2", "KP_3", "KP_4", "KP_5", "KP_6", "KP_7", "KP_8", "KP_9":
+      self.init(gdkName: String(name.dropFirst(3)))
     default:
       guard let key = Key.allCases.first(where: { $0.gdkName == name }) else { return nil }
       self = key

@@ -46,6 +46,33 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
   /// Open the keyboard shortcuts window, built from `Keymap.shortcuts`.
   case showShortcuts
   case preferences, closeWindow, quit
+  /// Open the quick switcher (`Switch to`, SPEC §10).
+  case quickSwitcher
+  /// Open the nth conversation of the sidebar (Alt+1 … Alt+9).
+  case conversation1, conversation2, conversation3, conversation4, conversation5
+  case conversation6, conversation7, conversation8, conversation9
+  /// Open the previous or next conversation of the sidebar, wrapping.
+  case previousConversation, nextConversation
+  /// Show or hide the sidebar.
+  case toggleSidebar
+  /// Leave the open conversation (a channel is parted, a private chat closed); not `Notes`.
+  case closeConversation
+  /// `NickCompleter.tab(...)` with the conversation's members; Tab again cycles.
+  case completeNick
+
+  /// The Alt+n action for the nth conversation (1…9).
+  public static func conversation(_ n: Int) -> KeyAction? {
+    let all: [KeyAction] = [
+      .conversation1, .conversation2, .conversation3, .conversation4, .conversation5,
+      .conversation6, .conversation7, .conversation8, .conversation9,
+    ]
+    return (1...9).contains(n) ? all[n - 1] : nil
+  }
+
+  /// Which conversation of the sidebar an Alt+n action opens (1…9), else nil.
+  public var conversationPosition: Int? {
+    (1...9).first { KeyAction.conversation($0) == self }
+  }
 
   /// The GAction's detailed name, scope included (`composer.add-tag`, `app.quit`).
   public var actionName: String {
@@ -76,6 +103,15 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
     case .preferences: return "app.preferences"
     case .closeWindow: return "win.close"
     case .quit: return "app.quit"
+    case .quickSwitcher: return "win.switch-conversation"
+    case .conversation1, .conversation2, .conversation3, .conversation4, .conversation5,
+      .conversation6, .conversation7, .conversation8, .conversation9:
+      return "win.conversation-\(conversationPosition ?? 0)"
+    case .previousConversation: return "win.previous-conversation"
+    case .nextConversation: return "win.next-conversation"
+    case .toggleSidebar: return "win.toggle-sidebar"
+    case .closeConversation: return "win.close-conversation"
+    case .completeNick: return "composer.complete-nick"
     }
   }
 }

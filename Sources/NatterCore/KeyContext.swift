@@ -20,6 +20,9 @@ public struct KeyContext: Equatable, Sendable {
   public var searchOpen: Bool
   /// The Add-tag popover is open.
   public var popoverOpen: Bool
+  /// Tab would complete a nickname (`NickCompleter.wantsTab`): a word that is not a hashtag
+  /// before the caret in a conversation with members, or a completion to cycle.
+  public var canCompleteNick: Bool = false
 
   /// A context; the defaults describe an empty, focused composer.
   public init(

@@ -41,6 +41,8 @@ public enum Keymap {
       let atStart = context.caretAtStart && !context.hasSelection
       return atStart && context.hasChips ? .removeLastChip : nil
     case (.down, .alt): return context.hasChips ? .focusChipRow : nil
+    case (.tab, []) where context.canCompleteNick && !context.hasSelection:
+      return .completeNick
     case (.space, []), (.tab, []), (.comma, []):
       return context.hasSelection ? nil : .convertHashtag
     case (.z, .control): return context.canUndoConversion ? .undoConversion : nil
@@ -63,82 +65,114 @@ public enum Keymap {
   }
 
   /// Every shortcut, in shortcuts-window order; each SPEC §5 row appears here.
-  public static let shortcuts: [Shortcut] = [
-    Shortcut(
-      key: .enter, modifiers: [], title: localized("Send (with “Ctrl+Enter sends”: new line)"),
-      section: .composer, action: .send, isGlobal: false),
-    Shortcut(
-      key: .enter, modifiers: .shift, title: localized("New line"), section: .composer,
-      action: .newline,
-      isGlobal: false),
-    Shortcut(
-      key: .enter, modifiers: .control,
-      title: localized("Send (with “Ctrl+Enter sends”: the only send key)"),
-      section: .composer, action: .send, isGlobal: false),
-    Shortcut(
-      key: .up, modifiers: [], title: localized("Edit last own message (empty composer)"),
-      section: .composer, action: .editLastMessage, isGlobal: false),
-    Shortcut(
-      key: .escape, modifiers: [], title: localized("Cancel edit, close popover or search"),
-      section: .composer, action: .cancelEdit, isGlobal: false),
-    Shortcut(
-      key: .z, modifiers: .control, title: localized("Undo tag conversion"), section: .composer,
-      action: .undoConversion, isGlobal: false),
-    Shortcut(
-      key: .t, modifiers: .control, title: localized("Add tag"), section: .tags, action: .addTag,
-      isGlobal: true),
-    Shortcut(
-      key: .backspace, modifiers: [], title: localized("Remove last tag (caret at start)"),
-      section: .tags,
-      action: .removeLastChip, isGlobal: false),
-    Shortcut(
-      key: .down, modifiers: .alt, title: localized("Into the tag row"), section: .tags,
-      action: .focusChipRow, isGlobal: false),
-    Shortcut(
-      key: .up, modifiers: .alt, title: localized("Out of the tag row"), section: .tags,
-      action: .leaveChipRow, isGlobal: false),
-    Shortcut(
-      key: .left, modifiers: [], title: localized("Previous tag"), section: .tags,
-      action: .previousChip,
-      isGlobal: false),
-    Shortcut(
-      key: .right, modifiers: [], title: localized("Next tag"), section: .tags, action: .nextChip,
-      isGlobal: false),
-    Shortcut(
-      key: .delete, modifiers: [], title: localized("Remove focused tag"), section: .tags,
-      action: .removeFocusedChip, isGlobal: false),
-    Shortcut(
-      key: .l, modifiers: .control, title: localized("Focus the composer"), section: .transcript,
-      action: .focusComposer, isGlobal: true),
-    Shortcut(
-      key: .pageUp, modifiers: [], title: localized("Scroll up (focus stays in the composer)"),
-      section: .transcript, action: .scrollPageUp, isGlobal: false),
-    Shortcut(
-      key: .pageDown, modifiers: [], title: localized("Scroll down (focus stays in the composer)"),
-      section: .transcript, action: .scrollPageDown, isGlobal: false),
-    Shortcut(
-      key: .home, modifiers: .control, title: localized("Oldest message"), section: .transcript,
-      action: .scrollToOldest, isGlobal: true),
-    Shortcut(
-      key: .end, modifiers: .control, title: localized("Newest message"), section: .transcript,
-      action: .scrollToNewest, isGlobal: true),
-    Shortcut(
-      key: .f, modifiers: .control, title: localized("Search and filter"), section: .transcript,
-      action: .search, isGlobal: true),
-    Shortcut(
-      key: .question, modifiers: .control, title: localized("Keyboard shortcuts"),
-      section: .application,
-      action: .showShortcuts, isGlobal: true),
-    Shortcut(
-      key: .comma, modifiers: .control, title: localized("Preferences"), section: .application,
-      action: .preferences, isGlobal: true),
-    Shortcut(
-      key: .w, modifiers: .control, title: localized("Close window"), section: .application,
-      action: .closeWindow, isGlobal: true),
-    Shortcut(
-      key: .q, modifiers: .control, title: localized("Quit"), section: .application, action: .quit,
-      isGlobal: true),
-  ]
+  public static let shortcuts: [Shortcut] =
+    [
+      Shortcut(
+        key: .enter, modifiers: [], title: localized("Send (with “Ctrl+Enter sends”: new line)"),
+        section: .composer, action: .send, isGlobal: false),
+      Shortcut(
+        key: .enter, modifiers: .shift, title: localized("New line"), section: .composer,
+        action: .newline,
+        isGlobal: false),
+      Shortcut(
+        key: .enter, modifiers: .control,
+        title: localized("Send (with “Ctrl+Enter sends”: the only send key)"),
+        section: .composer, action: .send, isGlobal: false),
+      Shortcut(
+        key: .up, modifiers: [], title: localized("Edit last own message (empty composer)"),
+        section: .composer, action: .editLastMessage, isGlobal: false),
+      Shortcut(
+        key: .escape, modifiers: [], title: localized("Cancel edit, close popover or search"),
+        section: .composer, action: .cancelEdit, isGlobal: false),
+      Shortcut(
+        key: .z, modifiers: .control, title: localized("Undo tag conversion"), section: .composer,
+        action: .undoConversion, isGlobal: false),
+      Shortcut(
+        key: .t, modifiers: .control, title: localized("Add tag"), section: .tags, action: .addTag,
+        isGlobal: true),
+      Shortcut(
+        key: .backspace, modifiers: [], title: localized("Remove last tag (caret at start)"),
+        section: .tags,
+        action: .removeLastChip, isGlobal: false),
+      Shortcut(
+        key: .down, modifiers: .alt, title: localized("Into the tag row"), section: .tags,
+        action: .focusChipRow, isGlobal: false),
+      Shortcut(
+        key: .up, modifiers: .alt, title: localized("Out of the tag row"), section: .tags,
+        action: .leaveChipRow, isGlobal: false),
+      Shortcut(
+        key: .left, modifiers: [], title: localized("Previous tag"), section: .tags,
+        action: .previousChip,
+        isGlobal: false),
+      Shortcut(
+        key: .right, modifiers: [], title: localized("Next tag"), section: .tags, action: .nextChip,
+        isGlobal: false),
+      Shortcut(
+        key: .delete, modifiers: [], title: localized("Remove focused tag"), section: .tags,
+        action: .removeFocusedChip, isGlobal: false),
+      Shortcut(
+        key: .l, modifiers: .control, title: localized("Focus the composer"), section: .transcript,
+        action: .focusComposer, isGlobal: true),
+      Shortcut(
+        key: .pageUp, modifiers: [], title: localized("Scroll up (focus stays in the composer)"),
+        section: .transcript, action: .scrollPageUp, isGlobal: false),
+      Shortcut(
+        key: .pageDown, modifiers: [],
+        title: localized("Scroll down (focus stays in the composer)"),
+        section: .transcript, action: .scrollPageDown, isGlobal: false),
+      Shortcut(
+        key: .home, modifiers: .control, title: localized("Oldest message"), section: .transcript,
+        action: .scrollToOldest, isGlobal: true),
+      Shortcut(
+        key: .end, modifiers: .control, title: localized("Newest message"), section: .transcript,
+        action: .scrollToNewest, isGlobal: true),
+      Shortcut(
+        key: .f, modifiers: .control, title: localized("Search and filter"), section: .transcript,
+        action: .search, isGlobal: true),
+      Shortcut(
+        key: .k, modifiers: .control, title: localized("Switch to a conversation"),
+        section: .conversations,
+        action: .quickSwitcher, isGlobal: true),
+    ]
+    + Key.digits.map { key in
+      Shortcut(
+        key: key, modifiers: .alt, title: localized("The nth conversation in the sidebar"),
+        section: .conversations, action: KeyAction.conversation(key.digit ?? 0) ?? .conversation1,
+        isGlobal: true, isListed: key == .one, listedThrough: key == .one ? .nine : nil)
+    } + [
+      Shortcut(
+        key: .pageUp, modifiers: .control, title: localized("Previous conversation"),
+        section: .conversations,
+        action: .previousConversation, isGlobal: true),
+      Shortcut(
+        key: .pageDown, modifiers: .control, title: localized("Next conversation"),
+        section: .conversations,
+        action: .nextConversation, isGlobal: true),
+      Shortcut(
+        key: .f9, modifiers: [], title: localized("Show or hide the sidebar"),
+        section: .conversations,
+        action: .toggleSidebar, isGlobal: true),
+      Shortcut(
+        key: .w, modifiers: [.control, .shift], title: localized("Leave the conversation"),
+        section: .conversations, action: .closeConversation, isGlobal: true),
+      Shortcut(
+        key: .tab, modifiers: [], title: localized("Complete a nickname (Tab again cycles)"),
+        section: .conversations, action: .completeNick, isGlobal: false),
+      Shortcut(
+        key: .question, modifiers: .control, title: localized("Keyboard shortcuts"),
+        section: .application,
+        action: .showShortcuts, isGlobal: true),
+      Shortcut(
+        key: .comma, modifiers: .control, title: localized("Preferences"), section: .application,
+        action: .preferences, isGlobal: true),
+      Shortcut(
+        key: .w, modifiers: .control, title: localized("Close window"), section: .application,
+        action: .closeWindow, isGlobal: true),
+      Shortcut(
+        key: .q, modifiers: .control, title: localized("Quit"), section: .application,
+        action: .quit,
+        isGlobal: true),
+    ]
 
   /// The accelerators to register for each global action name, in table order: the only
   /// route for these keys, so a row added to the table works everywhere at once.
@@ -154,11 +188,14 @@ public enum Keymap {
     return result
   }
 
+  /// The rows people read (README, shortcuts window): Alt+1 … Alt+9 is one row.
+  public static var listedShortcuts: [Shortcut] { shortcuts.filter(\.isListed) }
+
   /// The shortcut table as Markdown, for the README.
   public static func markdownTable() -> String {
     var lines = ["| Keys | Action |", "|---|---|"]
-    for shortcut in shortcuts {
-      lines.append("| \(shortcut.label) | \(shortcut.title) |")
+    for shortcut in listedShortcuts {
+      lines.append("| \(shortcut.listedLabel) | \(shortcut.title) |")
     }
     return lines.joined(separator: "\n") + "\n"
   }

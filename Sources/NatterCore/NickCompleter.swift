@@ -27,6 +27,9 @@ public struct NickCompleter: Equatable, Sendable {
 
   private var cycle: Cycle?
 
+  /// How much text before the caret the view passes: longer than any nickname.
+  public static let lookbehind = 64
+
   /// A completer with no cycle under way.
   public init() {}
 
@@ -68,6 +71,16 @@ public struct NickCompleter: Equatable, Sendable {
       offset: offset, candidates: candidates, index: 0, suffix: suffix,
       length: text.unicodeScalars.count)
     return Edit(offset: offset, length: wordLength, text: text)
+  }
+
+  /// Whether Tab should ask for a completion (`KeyContext.canCompleteNick`): a cycle is under
+  /// way, or the conversation has members and the word before the caret is not a hashtag
+  /// (Tab after `#tag` still makes a chip, SPEC §3).
+  public func wantsTab(before window: String, hasMembers: Bool) -> Bool {
+    if cycle != nil { return true }
+    guard hasMembers else { return false }
+    let word = window.unicodeScalars.reversed().prefix { !Self.isSeparator($0) }
+    return !word.isEmpty && word.last != "#"
   }
 
   /// Ends a cycle: the user typed, moved or sent.

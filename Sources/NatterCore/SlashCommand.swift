@@ -42,6 +42,12 @@ public enum SlashCommand: Equatable, Sendable {
     usage.map { "\($0.usage) — \($0.summary)" }.joined(separator: "\n")
   }
 
+  /// Whether text starting with `prefix` (its first two characters are enough) is a command
+  /// line, in which `#channel` stays text instead of becoming a chip.
+  public static func isCommandLine(_ prefix: some StringProtocol) -> Bool {
+    prefix.hasPrefix("/") && !prefix.hasPrefix("//")
+  }
+
   /// Parses the composer's (trimmed) text. Text that does not start with `/` is plain text.
   public static func parse(_ text: String) -> Parsed {
     guard text.hasPrefix("/") else { return .text(text) }

@@ -1,20 +1,27 @@
-/// The composer's draft: one row in the same database, so it is as durable as the messages.
+import Foundation
+import NatterCore
+
+/// The composer's drafts, one per conversation (SPEC §10), in the same database as the
+/// messages, so they are as durable.
 extension MessageStore {
-  /// Saves the draft, replacing the previous one.
-  public func saveDraft(_ draft: StoredDraft) throws {
+  /// Saves `conversation`'s draft, replacing the previous one.
+  public func saveDraft(_ draft: StoredDraft, for conversation: String = Message.notes) throws {
     var chips: [UInt8] = []
     JSONLineEncoder.appendArray(draft.chips, to: &chips)
     let statement = try db.cached(
-      "INSERT OR REPLACE INTO draft (slot, text, chips) VALUES (0, ?, ?)")
-    try statement.bind(1, draft.text)
-    try statement.bind(2, String(decoding: chips, as: UTF8.self))
+      "INSERT OR REPLACE INTO conversation_drafts (conversation, text, chips) VALUES (?, ?, ?)")
+    try statement.bind(1, conversation)
+    try statement.bind(2, draft.text)
+    try statement.bind(3, String(decoding: chips, as: UTF8.self))
     try statement.run()
   }
 
-  /// The saved draft, or nil when none was saved (or it was cleared).
-  public func loadDraft() throws -> StoredDraft? {
-    let statement = try db.cached("SELECT text, chips FROM draft WHERE slot = 0")
+  /// `conversation`'s saved draft, or nil when none was saved (or it was cleared).
+  public func loadDraft(for conversation: String = Message.notes) throws -> StoredDraft? {
+    let statement = try db.cached(
+      "SELECT text, chips FROM conversation_drafts WHERE conversation = ?")
     defer { statement.reset() }
+    try statement.bind(1, conversation)
     guard try statement.step() else { return nil }
     let text = statement.text(0)
     var chipsJSON = Array(statement.text(1).utf8)
@@ -30,8 +37,57 @@ extension MessageStore {
     return StoredDraft(text: text, chips: chips)
   }
 
-  /// Removes the saved draft (after sending, when the composer is empty).
-  public func clearDraft() throws {
-    try db.cached("DELETE FROM draft WHERE slot = 0").run()
+  /// Removes `conversation`'s saved draft (after sending, when the composer is empty).
+  public func clearDraft(for conversation: String = Message.notes) throws {
+    let statement = try db.cached("DELETE FROM conversation_drafts WHERE conversation = ?")
+    try statement.bind(1, conversation)
+    try statement.run()
+  }
+
+  // MARK: The sidebar
+
+  /// The conversations in the sidebar (`open` set), by URL, `Notes` excepted.
+  public func openConversations() throws -> [String] {
+    let statement = try db.cached(
+      "SELECT url FROM conversations WHERE open = 1 AND url <> 'notes' ORDER BY id")
+    defer { statement.reset() }
+    var urls: [String] = []
+    while try statement.step() { urls.append(statement.text(0)) }
+    return urls
+  }
+
+  /// The conversations the user left (`open` cleared), by URL.
+  public func closedConversations() throws -> [String] {
+    let statement = try db.cached("SELECT url FROM conversations WHERE open = 0 ORDER BY id")
+    defer { statement.reset() }
+    var urls: [String] = []
+    while try statement.step() { urls.append(statement.text(0)) }
+    return urls
+  }
+
+  /// `conversation` is the one open now (the next start opens it again).
+  public func noteOpened(_ conversation: String, at time: Date = Date()) throws {
+    let id = try conversationRowID(url: conversation)
+    let statement = try db.cached("UPDATE conversations SET opened_at = ? WHERE id = ?")
+    try statement.bind(1, Timestamp.milliseconds(time))
+    try statement.bind(2, id)
+    try statement.run()
+  }
+
+  /// The conversation open last, or nil when none was noted.
+  public func lastOpenedConversation() throws -> String? {
+    let statement = try db.cached(
+      "SELECT url FROM conversations WHERE opened_at IS NOT NULL ORDER BY opened_at DESC LIMIT 1")
+    defer { statement.reset() }
+    return try statement.step() ? statement.text(0) : nil
+  }
+
+  /// Puts `conversation` in the sidebar or takes it out; its messages stay either way.
+  public func setOpen(_ conversation: String, _ open: Bool) throws {
+    let id = try conversationRowID(url: conversation)
+    let statement = try db.cached("UPDATE conversations SET open = ? WHERE id = ?")
+    try statement.bind(1, open ? 1 : 0)
+    try statement.bind(2, id)
+    try statement.run()
   }
 }

@@ -124,6 +124,29 @@ enum Schema {
         END;
         """)
     },
+    Migration(version: 7) { db in
+      // Each conversation keeps its own draft (SPEC §10); the single draft becomes Notes'.
+      // `open` says whether a conversation is in the sidebar: NULL until the user joins or
+      // leaves it, so the account's channels open by default and a `/part` sticks.
+      // `read_sent_at, read_id` is the newest message the user has seen there (a cursor), so
+      // unread counts and the `New messages` line survive a restart. `opened_at` says which
+      // conversation was open last, to open it again at the next start.
+      try db.execute(
+        """
+        CREATE TABLE conversation_drafts (
+          conversation TEXT PRIMARY KEY,
+          text TEXT NOT NULL,
+          chips TEXT NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO conversation_drafts (conversation, text, chips)
+          SELECT 'notes', text, chips FROM draft WHERE slot = 0;
+        DROP TABLE draft;
+        ALTER TABLE conversations ADD COLUMN open INTEGER;
+        ALTER TABLE conversations ADD COLUMN read_sent_at INTEGER;
+        ALTER TABLE conversations ADD COLUMN read_id TEXT;
+        ALTER TABLE conversations ADD COLUMN opened_at INTEGER;
+        """)
+    },
   ]
 
   /// The version this build writes.

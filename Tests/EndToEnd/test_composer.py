@@ -11,7 +11,7 @@ from natter_e2e import (NatterApp, NatterTestCase, is_focused, is_sensitive, tex
 def saved_draft(data_dir):
     """The draft text in the app's database, read as another process would."""
     with sqlite3.connect(os.path.join(data_dir, "natter.sqlite3"), timeout=2) as db:
-        row = db.execute("SELECT text FROM draft WHERE slot = 0").fetchone()
+        row = db.execute("SELECT text FROM conversation_drafts WHERE conversation = 'notes'").fetchone()
     return row[0] if row else None
 
 

@@ -62,18 +62,19 @@ final class ChatSession {
     (try? store.recentTags(limit: 200)) ?? []
   }
 
-  func loadDraft() -> Draft {
-    guard let stored = (try? store.loadDraft()) ?? nil else { return Draft() }
+  /// `conversation`'s saved draft (each conversation keeps its own, SPEC §10).
+  func loadDraft(for conversation: String = Message.notes) -> Draft {
+    guard let stored = (try? store.loadDraft(for: conversation)) ?? nil else { return Draft() }
     return Draft(text: stored.text, chips: stored.chips)
   }
 
-  /// Saves the draft; an empty one clears the saved draft.
-  func saveDraft(_ draft: Draft) {
+  /// Saves `conversation`'s draft; an empty one clears the saved draft.
+  func saveDraft(_ draft: Draft, for conversation: String = Message.notes) {
     do {
       if draft.isEmpty {
-        try store.clearDraft()
+        try store.clearDraft(for: conversation)
       } else {
-        try store.saveDraft(StoredDraft(text: draft.text, chips: draft.chips))
+        try store.saveDraft(StoredDraft(text: draft.text, chips: draft.chips), for: conversation)
       }
     } catch {
       Log.warning("could not save the draft: \(error)")

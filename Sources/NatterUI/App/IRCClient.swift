@@ -46,6 +46,10 @@ final class IRCClient {
   var onReceived: (Message, Bool) -> Void = { _, _ in }
   /// A storage failure, as a sentence for the banner.
   var onStoreError: (String) -> Void = { _ in }
+  /// Every connection event (joins, parts, members, topics), for the conversations.
+  var onEvent: (IRCEvent) -> Void = { _ in }
+  /// The conversation on screen, where status lines that name none go.
+  var statusConversation: String?
 
   init(
     url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
@@ -110,6 +114,7 @@ final class IRCClient {
     onChanged = { _ in }
     onMerged = { _ in }
     onStatus = {}
+    onEvent = { _ in }
   }
 
   /// `Trust this certificate`: pins `fingerprint` for this server (in place of the ones
@@ -162,6 +167,22 @@ final class IRCClient {
     onStatus()
     return stored
   }
+
+  /// `/join #chan [key]`: joined now when connected, and after every reconnect.
+  func join(_ channel: String, key: String? = nil) { feed(.join(channel: channel, key: key)) }
+
+  /// `/part`: left now when connected, and not joined again.
+  func part(_ channel: String, reason: String? = nil) {
+    feed(.part(channel: channel, reason: reason))
+  }
+
+  /// A raw line (`/nick`, `/topic`, `/quote`), written while registered.
+  func write(_ message: IRCMessage) { feed(.command(message)) }
+
+  /// Whether `target` names a channel on this server (else a nickname).
+  func isChannel(_ target: String) -> Bool { connection.support.isChannel(target) }
+
+  var casemapping: IRCCasemapping { connection.support.casemapping }
 
   /// `Retry` on a failed message: pending again and sent like a new one.
   func retry(_ message: Message) {
@@ -248,6 +269,7 @@ final class IRCClient {
   }
 
   private func handle(_ event: IRCEvent) {
+    onEvent(event)
     switch event {
     case .stateChanged(let state):
       Log.debug("IRC state \(state)")
@@ -288,8 +310,8 @@ final class IRCClient {
     switch event {
     case .serverError(let error):
       Log.info("server error \(error.code): \(error.serverText)")
-      // In the conversation on screen, whatever channel it names: until the sidebar (the
-      // next issue) shows the others, an error anywhere else would go unseen.
+      // In the conversation on screen, whatever channel it names: an error anywhere else
+      // could go unseen.
       target = nil
     case .joined(let channel), .parted(let channel), .topic(let channel, _),
       .channelActivity(let channel, _):
@@ -302,7 +324,7 @@ final class IRCClient {
     guard let text = IRCStatusText.line(for: event, me: connection.nick) else { return nil }
     let conversation =
       target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
-      ?? mainConversation
+      ?? statusConversation ?? mainConversation
     var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
     line.kind = .status
     return line
@@ -396,7 +418,8 @@ final class IRCClient {
     if let fingerprint = opened.rejectedFingerprint {
       let trust = IRCCertificateTrust(fingerprint: fingerprint, pins: pins)
       onCertificateRefused(trust)
-      feed(.disconnected(reason: trust.disconnectReason ?? localized("The certificate was refused")))
+      feed(
+        .disconnected(reason: trust.disconnectReason ?? localized("The certificate was refused")))
     } else {
       feed(.disconnected(reason: reason))
     }

@@ -120,6 +120,10 @@ final class NatterApplication: Object {
       Action("preferences", in: pointer) { [unowned self] in showPreferences() },
       // A notification's default action: back to the window.
       Action("present", in: pointer) { [unowned self] in window?.present() },
+      Action("present-conversation", in: pointer) { [unowned self] conversation in
+        window?.present()
+        window?.open(conversation)
+      },
     ]
     for (action, accelerators) in Keymap.globalAccelerators {
       Accelerators.set(accelerators, for: action, on: application)

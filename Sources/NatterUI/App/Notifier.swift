@@ -6,7 +6,7 @@ import NatterCore
 @MainActor
 enum Notifier {
   /// Shows one notification per conversation (a newer one replaces it); activating it
-  /// presents the window.
+  /// presents the window at that conversation.
   static func send(
     _ message: Message, isPrivate: Bool, application: UnsafeMutablePointer<GtkApplication>
   ) {
@@ -15,7 +15,8 @@ enum Notifier {
     guard let notification = g_notification_new(title) else { return }
     // Plain text: GNotification bodies are not markup on every server, and never ours.
     g_notification_set_body(notification, MessageDisplay.body(of: message))
-    g_notification_set_default_action(notification, "app.present")
+    g_notification_set_default_action_and_target_value(
+      notification, "app.present-conversation", g_variant_new_string(message.conversation))
     g_application_send_notification(cast(application), message.conversation, notification)
     g_object_unref(raw(notification))
   }

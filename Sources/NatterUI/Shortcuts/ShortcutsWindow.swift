@@ -2,7 +2,7 @@ import CGtk
 import GtkKit
 import NatterCore
 
-/// The Keyboard Shortcuts window (Ctrl+? and the primary menu), made from `Keymap.shortcuts` so
+/// The Keyboard Shortcuts window (Ctrl+? and the primary menu), made from `Keymap.listedShortcuts` so
 /// it can never disagree with the keys the app handles.
 ///
 /// GtkShortcutsWindow and its sections, groups and shortcuts are configured only through
@@ -24,7 +24,9 @@ enum ShortcutsWindow {
   }
 
   /// A new, unshown shortcuts window, or nil (logged) when GTK rejects the generated XML.
-  static func make(shortcuts: [Shortcut] = Keymap.shortcuts) -> UnsafeMutablePointer<GtkWindow>? {
+  static func make(shortcuts: [Shortcut] = Keymap.listedShortcuts)
+    -> UnsafeMutablePointer<GtkWindow>?
+  {
     let xml = builderXML(for: shortcuts)
     guard let builder = gtk_builder_new() else { return nil }
     defer { g_object_unref(raw(builder)) }
@@ -68,7 +70,7 @@ enum ShortcutsWindow {
                       <child>
                         <object class="GtkShortcutsShortcut">
                           <property name="title">\(Markup.escape(shortcut.title))</property>
-                          <property name="accelerator">\(Markup.escape(shortcut.accelerator))</property>
+                          <property name="accelerator">\(Markup.escape(shortcut.listedAccelerator))</property>
                         </object>
                       </child>
 

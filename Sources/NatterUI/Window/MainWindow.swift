@@ -4,14 +4,30 @@ import NatterCore
 import NatterStore
 
 /// The one Natter window: header bar with the primary menu, an optional banner, the
-/// transcript, and the composer pinned below it.
+/// conversations sidebar, the open conversation's transcript, and the composer pinned below.
 @MainActor
 final class MainWindow: Widget {
   let session: ChatSession
-  let transcript: TranscriptView
+  /// Each conversation opened so far keeps its transcript (and so its scroll position and
+  /// search) in the stack; only the open one shows.
+  var transcripts: [String: TranscriptView] = [:]
+  let transcriptStack: Widget
   let composer: ComposerView
   let banner: BannerView
-  private var actions: [Action] = []
+  let sidebar = ConversationSidebar()
+  /// The sidebar's rows and which conversation is open (SPEC §10).
+  var conversations = ConversationList()
+  /// Members, topics and recent speakers of the conversations.
+  var roster = ConversationRoster()
+  var sidebarVisibility = SidebarVisibility()
+  /// A channel the user asked to join: opened when the server says it is joined.
+  var joining: String?
+  let switcher = QuickSwitcher()
+  /// The channel topic, the header subtitle's second line.
+  let topicLabel: Widget
+  let membersButton: Widget
+  let membersLabel: Widget
+  var actions: [Action] = []
   /// The IRC account's client, nil while Natter is local history only.
   private(set) var irc: IRCClient?
   /// The header's `Connection` subtitle and `Reconnect` button.
@@ -34,9 +50,10 @@ final class MainWindow: Widget {
     self.session = session
     self.irc = irc
     self.application = application
-    transcript = TranscriptView(
-      store: session.store, conversation: irc?.mainConversation ?? Message.notes,
-      height: Int(Self.defaultSize.height))
+    transcriptStack = Widget(gtk_stack_new())
+    topicLabel = Widget(gtk_label_new(nil))
+    membersButton = Widget(gtk_menu_button_new())
+    membersLabel = Widget(gtk_label_new(nil))
     subtitle = Widget(gtk_label_new(nil))
     reconnectButton = Widget(gtk_button_new_with_label(localized("Reconnect")))
     composer = ComposerView(controller: ComposerController(sender: session.sender))
@@ -48,30 +65,51 @@ final class MainWindow: Widget {
     let header = Self.makeHeaderBar()
     gtk_window_set_titlebar(window, header)
     addConnectionStatus(to: header)
+    addMembersButton(to: header)
 
     let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     gtk_box_append(cast(content), banner.widget)
-    gtk_box_append(cast(content), transcript.widget)
+    gtk_widget_set_vexpand(transcriptStack.widget, 1)
+    gtk_box_append(cast(content), transcriptStack.widget)
     gtk_box_append(cast(content), composer.widget)
-    gtk_window_set_child(window, content)
+    let split = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+    gtk_box_append(cast(split), sidebar.widget)
+    sidebar.separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
+    gtk_box_append(cast(split), sidebar.separator)
+    gtk_widget_set_hexpand(content, 1)
+    gtk_box_append(cast(split), content)
+    let overlay = gtk_overlay_new()
+    gtk_overlay_set_child(OpaquePointer(overlay), split)
+    gtk_overlay_add_overlay(OpaquePointer(overlay), switcher.widget)
+    gtk_window_set_child(window, overlay)
     composer.actions.insert(into: widget, prefix: "composer")
+    loadConversations()
+    let first = showTranscript(for: conversations.activeID)
+    // What arrived in the open conversation since it was last seen, before this start.
+    if irc != nil, conversations.activeID != Message.notes {
+      first.markFirstUnread(
+        (try? session.store.unread(in: conversations.activeID, me: irc?.nick ?? ""))?.firstID)
+      markRead(conversations.activeID)
+    }
 
     bindComposer()
     bindIRC()
-    bindStoreSafety()
+    bindStoreSafety(first)
     makeActions()
+    bindConversations()
     actions.append(
       Action("shortcuts", in: pointer) { [unowned self] in
         ShortcutsWindow.present(transientFor: window)
       })
     if let message = session.banner { banner.show(message) }
     composer.seedTagHistory(session.recentTags())
-    restoreDraft(session.loadDraft())
+    restoreDraft(session.loadDraft(for: conversations.activeID))
 
     // Closing saves the draft at once; the 500 ms debounce may not have fired yet. Not while a
     // paste (or a long draft's restore) is half in: the saved draft is then the whole one.
     Signal.connectReturning(pointer, "close-request") { [unowned self] in
-      if !composer.isPasting { session.saveDraft(composer.draft) }
+      if !composer.isPasting { session.saveDraft(composer.draft, for: conversations.activeID) }
+      markRead(conversations.activeID)
       return false
     }
     BenchProbe.attach(to: widget)
@@ -79,15 +117,20 @@ final class MainWindow: Widget {
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }
 
-  /// The saved draft back in the composer; a long one a piece at a time, as a paste goes in,
-  /// with paragraphs too long to lay out folded (issue 13).
-  private func restoreDraft(_ draft: Draft) {
+  /// The open conversation's transcript.
+  var transcript: TranscriptView {
+    transcripts[conversations.activeID] ?? showTranscript(for: conversations.activeID)
+  }
+
+  /// The saved draft in the composer in place of what it holds; a long one a piece at a time,
+  /// as a paste goes in, with paragraphs too long to lay out folded (issue 13).
+  func restoreDraft(_ draft: Draft) {
     guard LongLineFold.restoresInPieces(draft) else {
-      composer.restore(draft)
+      composer.replaceDraft(draft)
       if composer.foldLongLines() { composer.showNotice(LongLineFold.notice) }
       return
     }
-    composer.restore(Draft(chips: draft.chips))
+    composer.replaceDraft(Draft(chips: draft.chips))
     composer.paste(draft.text, from: nil)
   }
 
@@ -121,32 +164,16 @@ final class MainWindow: Widget {
   }
 
   private func bindComposer() {
-    composer.onSend = { [unowned self] message in
-      do {
-        // Stored first: a message on screen is a message on disk (on IRC, pending until the
-        // server's echo).
-        let store = { [unowned self] () throws -> Message in
-          if let irc, let target = irc.mainTarget { return try irc.send(message, to: target) }
-          return try session.send(message)
-        }
-        let stored: Message
-        do {
-          stored = try store()
-        } catch StoreError.corrupt {
-          // The history is damaged: replace it with what can be salvaged, then send again.
-          recoverFromCorruption()
-          stored = try store()
-        }
-        BenchProbe.stored(stored.body)
-        transcript.append(stored, own: true)
-        // The sent text must not come back as a draft if the app dies before the next save.
-        session.saveDraft(Draft())
-        return true
-      } catch {
-        Log.warning("could not store a message: \(error)")
-        banner.show(Self.sentence(for: error, doing: localized("The message could not be sent")))
+    composer.onSend = { [unowned self] typed in
+      var message = typed
+      switch SlashCommand.parse(typed.body) {
+      case .text(let text): message.body = text
+      case .notice(let sentence):
+        composer.showNotice(sentence)
         return false
+      case .command(let command): return run(command, typed: typed)
       }
+      return deliver(message, to: conversations.activeID)
     }
     composer.onReplace = { [unowned self] message in
       do {
@@ -160,22 +187,76 @@ final class MainWindow: Widget {
       }
     }
     // IRC has no edits: Up edits the last own message of the local history only.
-    composer.lastOwnMessage = { [unowned self] in irc == nil ? session.lastOwnMessage() : nil }
+    composer.lastOwnMessage = { [unowned self] in
+      conversations.activeID == Message.notes ? session.lastOwnMessage() : nil
+    }
     composer.onScroll = { [unowned self] action in transcript.scroll(action) }
-    composer.onDraftChanged = { [unowned self] draft in session.saveDraft(draft) }
+    composer.onDraftChanged = { [unowned self] draft in
+      session.saveDraft(draft, for: conversations.activeID)
+    }
+    composer.members = { [unowned self] in
+      // A private chat's one other member is the person it is with.
+      if conversations.active?.kind == .privateChat, let nick = target(of: conversations.activeID) {
+        return [nick]
+      }
+      return roster.members(of: conversations.activeID)
+    }
+    composer.recentSpeakers = { [unowned self] in
+      roster.recentSpeakers(in: conversations.activeID)
+    }
+  }
+
+  /// Stores `message` in `conversation` and shows it: in `Notes` as sent, on IRC as pending
+  /// until the server's echo. False (with a banner) when it could not be stored.
+  func deliver(_ message: Message, to conversation: String) -> Bool {
+    do {
+      // Stored first: a message on screen is a message on disk (on IRC, pending until the
+      // server's echo).
+      let store = { [unowned self] () throws -> Message in
+        if let irc, let target = target(of: conversation) {
+          return try irc.send(message, to: target)
+        }
+        return try session.send(message)
+      }
+      let stored: Message
+      do {
+        stored = try store()
+      } catch StoreError.corrupt {
+        // The history is damaged: replace it with what can be salvaged, then send again.
+        recoverFromCorruption()
+        stored = try store()
+      }
+      BenchProbe.stored(stored.body)
+      transcripts[stored.conversation]?.append(stored, own: true)
+      // The sent text must not come back as a draft if the app dies before the next save.
+      if conversation == conversations.activeID {
+        session.saveDraft(Draft(), for: conversation)
+      }
+      return true
+    } catch {
+      Log.warning("could not store a message: \(error)")
+      banner.show(Self.sentence(for: error, doing: localized("The message could not be sent")))
+      return false
+    }
   }
 
   /// Binds the IRC client's news to the transcript, the subtitle, the banner and the
   /// notifications; the client decides everything, this only shows it.
   private func bindIRC() {
     guard let irc else { return }
-    irc.onStored = { [unowned self] messages in
-      transcript.append(contentsOf: messages.filter { $0.conversation == transcript.conversation })
+    irc.onStored = { [unowned self] messages in received(messages) }
+    irc.onChanged = { [unowned self] message in
+      transcripts[message.conversation]?.replace(message)
     }
-    irc.onChanged = { [unowned self] message in transcript.replace(message) }
     irc.onMerged = { [unowned self] conversation in
-      if conversation == transcript.conversation { transcript.reloadHistory() }
+      transcripts[conversation]?.reloadHistory()
+      // Played-back history counts as unread where it is newer than what was seen.
+      if conversation != conversations.activeID, conversations.contains(conversation) {
+        loadUnread(conversation)
+        sidebar.show(conversations)
+      }
     }
+    irc.onEvent = { [unowned self] event in handle(event) }
     irc.onStatus = { [unowned self] in updateConnectionStatus() }
     irc.onStoreError = { [unowned self] sentence in banner.show(sentence) }
     irc.onCertificateRefused = { [unowned self] trust in
@@ -187,7 +268,9 @@ final class MainWindow: Widget {
       case .changed(_, let presented): (fingerprint, replacing) = (presented, true)
       }
       // Said every time it is refused; only the button, never a reconnect, trusts it.
-      banner.show(trust.banner(host: irc.url.host) ?? "", action: localized("Trust this certificate")) {
+      banner.show(
+        trust.banner(host: irc.url.host) ?? "", action: localized("Trust this certificate")
+      ) {
         [unowned self] in
         onTrustCertificate(fingerprint, irc.url.server, replacing)
         irc.trust(fingerprint, replacing: replacing)
@@ -202,7 +285,6 @@ final class MainWindow: Widget {
       Log.debug("notifying \(message.id)")
       Notifier.send(message, isPrivate: isPrivate, application: application)
     }
-    transcript.onRetry = { message in irc.retry(message) }
     Signal.connect(reconnectButton.pointer, "clicked") { irc.reconnect() }
     updateConnectionStatus()
   }
@@ -218,6 +300,13 @@ final class MainWindow: Widget {
     gtk_label_set_selectable(subtitle.opaque, 0)
     subtitle.isVisible = irc != nil
     gtk_box_append(cast(titles), subtitle.widget)
+    topicLabel.addCSSClass("topic-subtitle")
+    topicLabel.addCSSClass("dim-label")
+    gtk_label_set_ellipsize(topicLabel.opaque, PANGO_ELLIPSIZE_END)
+    gtk_label_set_max_width_chars(topicLabel.opaque, 60)
+    topicLabel.setAccessibleLabel(localized("Topic"))
+    topicLabel.isVisible = false
+    gtk_box_append(cast(titles), topicLabel.widget)
     gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
     gtk_header_bar_set_title_widget(OpaquePointer(header), titles)
     reconnectButton.setAccessibleLabel(localized("Reconnect"))
@@ -225,10 +314,31 @@ final class MainWindow: Widget {
     gtk_header_bar_pack_start(OpaquePointer(header), reconnectButton.widget)
   }
 
-  private func updateConnectionStatus() {
+  /// The members popover's button, shown in a channel.
+  private func addMembersButton(to header: UnsafeMutablePointer<GtkWidget>) {
+    gtk_menu_button_set_icon_name(membersButton.opaque, "system-users-symbolic")
+    membersButton.setTooltip(localized("Members"))
+    membersButton.setAccessibleLabel(localized("Members"))
+    let popover = gtk_popover_new()
+    let scroller = gtk_scrolled_window_new()
+    gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+    gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 400)
+    gtk_label_set_xalign(membersLabel.opaque, 0)
+    gtk_label_set_selectable(membersLabel.opaque, 1)
+    membersLabel.setAccessibleLabel(localized("Member list"))
+    gtk_scrolled_window_set_child(OpaquePointer(scroller), membersLabel.widget)
+    gtk_popover_set_child(cast(popover), scroller)
+    gtk_menu_button_set_popover(membersButton.opaque, popover)
+    membersButton.isVisible = false
+    gtk_header_bar_pack_end(OpaquePointer(header), membersButton.widget)
+  }
+
+  func updateConnectionStatus() {
     guard let irc else { return }
     let text = irc.state.subtitle(
-      conversation: irc.mainTarget, host: irc.url.host, waiting: irc.waiting)
+      conversation: target(of: conversations.activeID), host: irc.url.host,
+      waiting: irc.waiting)
     gtk_label_set_text(subtitle.opaque, text)
     // GtkLabel names itself after its text on every change; screen readers and tests find the
     // subtitle by its role's name `Connection` (SPEC §7) and read the text through it.
@@ -238,17 +348,12 @@ final class MainWindow: Widget {
     reconnectButton.isVisible = irc.state.offersReconnect
   }
 
-  private func bindStoreSafety() {
-    transcript.onFirstFrame = { [weak self] in
+  private func bindStoreSafety(_ first: TranscriptView) {
+    first.onFirstFrame = { [weak self] in
       self?.session.checkIntegrityInBackground { [weak self] problems in
         Log.warning("integrity check: \(problems.prefix(5).joined(separator: "; "))")
         self?.recoverFromCorruption()
       }
-    }
-    transcript.onReadError = { [weak self] error in
-      guard case StoreError.corrupt = error else { return }
-      // Not inside the list's row binding that hit the damage: the model is replaced.
-      MainLoop.idle { [weak self] in self?.recoverFromCorruption() }
     }
     // The baseline is taken now, right after the transcript read the history: an import that
     // lands before the first poll is then still seen as a change.
@@ -257,7 +362,7 @@ final class MainWindow: Widget {
       guard let self else { return false }
       if session.storeChangedElsewhere() {
         Log.debug("the history was changed by another process; reloading the transcript")
-        transcript.reloadHistory()
+        transcripts.values.forEach { $0.reloadHistory() }
       }
       return true
     }
@@ -274,11 +379,11 @@ final class MainWindow: Widget {
       guard let self else { return }
       recovering = false
       banner.show(sentence)
-      transcript.reloadHistory()
+      transcripts.values.forEach { $0.reloadHistory() }
     }
     recovering = now.salvaging
     banner.show(now.sentence)
-    transcript.reloadHistory()
+    transcripts.values.forEach { $0.reloadHistory() }
   }
 
   private func makeActions() {
@@ -294,8 +399,6 @@ final class MainWindow: Widget {
       Action("search", in: pointer) { [unowned self] in transcript.openSearch() },
       Action("close-search", in: pointer) { [unowned self] in transcript.closeSearch() },
     ]
-    transcript.onSearchClosed = { [unowned self] in composer.focusText() }
-    transcript.onSearchModeChanged = { [unowned self] in updateActionStates() }
     composer.isSearchOpen = { [unowned self] in transcript.isSearchOpen }
     // Keys the composer or the search entry did not use bubble up to here, so the keymap's
     // window-wide answers (Escape closes the search) work from anywhere (SPEC §5).
@@ -325,7 +428,7 @@ final class MainWindow: Widget {
   }
 
   /// One plain sentence for the banner; the detail goes to the log.
-  private static func sentence(for error: Error, doing what: String) -> String {
+  static func sentence(for error: Error, doing what: String) -> String {
     (error as? StoreError)?.userMessage ?? "\(what)."
   }
 

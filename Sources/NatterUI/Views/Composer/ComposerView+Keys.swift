@@ -43,9 +43,13 @@ extension ComposerView {
 
   /// One key pressed in the text: Natter's now, the input method's first, or the text view's.
   func handleTextKey(_ key: Key, _ modifiers: KeyModifiers, event: OpaquePointer?) -> Bool {
-    let context = controller.keyContext(
+    var context = controller.keyContext(
       focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
       sendKey: sendKey, searchOpen: isSearchOpen(), popoverOpen: isTagEntryOpen)
+    if key == .tab {
+      context.canCompleteNick = completer.wantsTab(
+        before: textBeforeCaret(NickCompleter.lookbehind), hasMembers: !members().isEmpty)
+    }
     switch inputMethod.route(Keymap.action(for: key, modifiers: modifiers, in: context)) {
     case .widget:
       return false
@@ -112,7 +116,8 @@ extension ComposerView {
     if typedByInputMethod { caret -= 1 }
     let start = max(0, caret - HashtagScanner.lookbehind)
     let response = controller.delimiterTyped(
-      before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
+      before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret,
+      commandLine: isCommandLine)
     guard !response.passesKeyToWidget else {
       if let delimiter, !typedByInputMethod {
         gtk_text_buffer_insert_interactive_at_cursor(buffer.buffer, String(delimiter), -1, 1)
@@ -175,7 +180,8 @@ extension ComposerView {
       let caret = buffer.caretOffset
       let start = max(0, caret - HashtagScanner.lookbehind)
       let response = controller.delimiterTyped(
-        before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret)
+        before: buffer.text(from: start, to: caret), windowStartsText: start == 0, caret: caret,
+        commandLine: isCommandLine)
       perform(response.effects)
       return !response.passesKeyToWidget
     case .undoConversion:
@@ -195,9 +201,40 @@ extension ComposerView {
     case .scrollPageUp, .scrollPageDown:
       onScroll(action)
     case .closeSearch, .focusComposer, .scrollToOldest, .scrollToNewest, .search, .showShortcuts,
-      .preferences, .closeWindow, .quit:
+      .preferences, .closeWindow, .quit, .quickSwitcher, .conversation1, .conversation2,
+      .conversation3, .conversation4, .conversation5, .conversation6, .conversation7,
+      .conversation8, .conversation9, .previousConversation, .nextConversation, .toggleSidebar,
+      .closeConversation:
       return activateAction(action.actionName, from: widget)
+    case .completeNick:
+      return completeNick()
     }
+    return true
+  }
+
+  /// Whether the text is a slash command, whose `#channel` stays text.
+  var isCommandLine: Bool { SlashCommand.isCommandLine(buffer.text(from: 0, to: 2)) }
+
+  /// The last `count` characters before the caret (fewer at the start).
+  func textBeforeCaret(_ count: Int) -> String {
+    let caret = buffer.caretOffset
+    return buffer.text(from: max(0, caret - count), to: caret)
+  }
+
+  /// Tab after part of a nickname: completes it from the conversation's members, or cycles;
+  /// with no match Tab does what it does elsewhere (a `#tag` becomes a chip).
+  func completeNick() -> Bool {
+    let caret = buffer.caretOffset
+    guard
+      let edit = completer.tab(
+        before: textBeforeCaret(NickCompleter.lookbehind), caret: caret, members: members(),
+        recentSpeakers: recentSpeakers())
+    else { return run(.convertHashtag, fromKey: true) }
+    isCompleting = true
+    buffer.delete(offset: edit.offset, length: edit.length)
+    buffer.insert(edit.text, at: edit.offset)
+    buffer.placeCaret(at: edit.offset + edit.text.unicodeScalars.count)
+    isCompleting = false
     return true
   }
 

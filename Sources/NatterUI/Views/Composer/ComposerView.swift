@@ -22,6 +22,13 @@ final class ComposerView: Widget {
   /// The draft changed and has been still for 500 ms.
   var onDraftChanged: (Draft) -> Void = { _ in }
 
+  /// The open conversation's members and recent speakers, for Tab completion.
+  var members: () -> [String] = { [] }
+  var recentSpeakers: () -> [String] = { [] }
+  var completer = NickCompleter()
+  /// A completion is editing the text: the cycle goes on.
+  var isCompleting = false
+
   /// Which key sends (a preference).
   var sendKey: SendKey = .enter
   /// The most lines the text grows to before it scrolls (a preference, 1–10).
@@ -72,6 +79,7 @@ final class ComposerView: Widget {
   var noticeTimer: UInt32 = 0
   var reflowIdle: UInt32 = 0
   var transientNotice: String?
+  var transientIsProblem = true
 
   init(controller: ComposerController) {
     self.controller = controller
@@ -136,16 +144,29 @@ final class ComposerView: Widget {
     perform(controller.restore(draft))
   }
 
+  /// Puts `draft` in place of whatever is in the composer (switching conversations): the old
+  /// text, chips, edit and pending save are dropped; the caller saved them.
+  func replaceDraft(_ draft: Draft) {
+    MainLoop.cancel(draftTimer)
+    draftTimer = 0
+    completer.reset()
+    perform(controller.restore(draft))
+    MainLoop.cancel(draftTimer)
+    draftTimer = 0
+  }
+
   /// Tags used before, most recent first, for the Add-tag completion.
   func seedTagHistory(_ tags: [String]) {
     controller.tagHistory = TagCompletion(recent: tags)
   }
 
-  /// Shows a short notice under the text for a few seconds.
-  func showNotice(_ text: String) {
+  /// Shows a short notice under the text for a few seconds: a problem (a refused tag, an
+  /// unknown command) unless `isProblem` is false (`/help`'s list, shown longer).
+  func showNotice(_ text: String, isProblem: Bool = true, seconds: UInt32 = 4) {
     transientNotice = text
+    transientIsProblem = isProblem
     MainLoop.cancel(noticeTimer)
-    noticeTimer = MainLoop.timeout(milliseconds: 4000) { [weak self] in
+    noticeTimer = MainLoop.timeout(milliseconds: seconds * 1000) { [weak self] in
       self?.transientNotice = nil
       self?.noticeTimer = 0
       self?.refresh()
@@ -245,6 +266,7 @@ final class ComposerView: Widget {
     Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
       guard let location else { return }
       controller.textInserted(text, at: Int(gtk_text_iter_get_offset(location)))
+      if !isCompleting { completer.reset() }
       inputMethod.textChanged()
       followCommitIfAwaited()
     }
@@ -254,6 +276,7 @@ final class ComposerView: Widget {
       let to = end.assumingMemoryBound(to: GtkTextIter.self)
       controller.textDeleted(
         TextBuffer.text(textBuffer, from, to), at: Int(gtk_text_iter_get_offset(from)))
+      if !isCompleting { completer.reset() }
     }
     Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
       refresh()
@@ -283,7 +306,8 @@ final class ComposerView: Widget {
   func refresh() {
     updateActionStates()
     placeholder.isVisible = controller.showsPlaceholder && !inputMethod.isComposing
-    let shown = controller.notice(transient: transientNotice)
+    let shown = controller.notice(
+      transient: transientNotice, transientIsProblem: transientIsProblem)
     gtk_label_set_text(notice.opaque, shown?.text ?? "")
     notice.isVisible = shown != nil
     if shown?.isProblem == true {

@@ -22,6 +22,8 @@ final class TranscriptRow: Widget {
 
   private let body: Widget
   private var daySeparator: Widget?
+  /// `New messages`, above the first message that arrived while the conversation was away.
+  private var newMessagesLine: Widget?
   private var header: (box: Widget, sender: Widget, time: Widget)?
   private var footer: (box: Widget, tags: Widget, edited: Widget)?
   /// `Sending…` or the refusal with `Retry`, built for the first message on its way.
@@ -57,9 +59,14 @@ final class TranscriptRow: Widget {
   /// Shows `message`; `previous` (the row above) decides the header and the day separator.
   func bind(
     _ message: Message, previous: Message?, at position: Int, formatter: TranscriptFormatter,
-    now: Date
+    now: Date, firstUnread: Bool = false
   ) {
     self.position = position
+    if firstUnread {
+      makeNewMessagesLine().isVisible = true
+    } else {
+      newMessagesLine?.isVisible = false
+    }
     let newDay = formatter.showsDaySeparator(previous: previous, current: message)
     if newDay {
       let separator = makeDaySeparator()
@@ -126,6 +133,7 @@ final class TranscriptRow: Widget {
   func clear(at position: Int) {
     self.position = position
     daySeparator?.isVisible = false
+    newMessagesLine?.isVisible = false
     header?.box.isVisible = false
     footer?.box.isVisible = false
     delivery?.box.isVisible = false
@@ -188,6 +196,16 @@ final class TranscriptRow: Widget {
     return (box, clock, note, retry)
   }
 
+  private func makeNewMessagesLine() -> Widget {
+    if let newMessagesLine { return newMessagesLine }
+    let line = Widget(gtk_label_new(localized("New messages")))
+    line.addCSSClass("new-messages")
+    gtk_label_set_xalign(line.opaque, 0.5)
+    gtk_box_insert_child_after(typed(), line.widget, daySeparator?.widget)
+    newMessagesLine = line
+    return line
+  }
+
   private func makeDaySeparator() -> Widget {
     if let daySeparator { return daySeparator }
     let separator = Widget(gtk_label_new(nil))
@@ -211,8 +229,8 @@ final class TranscriptRow: Widget {
     Signal.connectQueryTooltip(time.pointer) { [unowned self] in timeTooltip }
     gtk_box_append(box.typed(), sender.widget)
     gtk_box_append(box.typed(), time.widget)
-    // Above the body, below the day separator.
-    gtk_box_insert_child_after(typed(), box.widget, daySeparator?.widget)
+    // Above the body, below the day separator and the `New messages` line.
+    gtk_box_insert_child_after(typed(), box.widget, newMessagesLine?.widget ?? daySeparator?.widget)
     header = (box, sender, time)
     return (box, sender, time)
   }

@@ -23,7 +23,9 @@ extension TranscriptView {
       else { return }
       let position = IndexListModel.index(ofItem: object)
       if let (message, previous) = pager.row(at: position) {
-        row.bind(message, previous: previous, at: position, formatter: formatter, now: Date())
+        row.bind(
+          message, previous: previous, at: position, formatter: formatter, now: Date(),
+          firstUnread: message.id == firstUnreadID)
       } else {
         row.clear(at: position)
       }
@@ -35,6 +37,20 @@ extension TranscriptView {
     Signal.connect(factory.pointer, "teardown") { [weak self] item in
       guard let item else { return }
       self?.rows[item] = nil
+    }
+  }
+
+  /// Puts the `New messages` line above the message `id` (nil: no line) and rebinds the rows
+  /// on screen, so a conversation opened again shows it at once.
+  func markFirstUnread(_ id: String?) {
+    guard id != firstUnreadID else { return }
+    firstUnreadID = id
+    for row in rows.values where row.position >= 0 {
+      if let (message, previous) = pager.row(at: row.position) {
+        row.bind(
+          message, previous: previous, at: row.position, formatter: formatter, now: Date(),
+          firstUnread: message.id == id)
+      }
     }
   }
 

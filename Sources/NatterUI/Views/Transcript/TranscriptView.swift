@@ -59,6 +59,8 @@ final class TranscriptView: Widget {
   var pendingScroll: UInt32 = 0
   var lastMetrics: ScrollMetrics?
   var jumpLabel = localized("↓ Latest")
+  /// The message the `New messages` line stands above, or nil.
+  var firstUnreadID: String?
 
   /// A transcript of `store`'s history, first shown `height` pixels tall (about).
   init(store: MessageStore, conversation: String = Message.notes, height: Int = 640) {

@@ -1,0 +1,63 @@
+/// What the window knows about each conversation beyond its messages (SPEC §10): a channel's
+/// members and topic, and who spoke lately, for Tab completion and the members popover.
+public struct ConversationRoster: Equatable, Sendable {
+  /// The most recent speakers kept per conversation.
+  public static let recentLimit = 50
+
+  private var members: [String: [String]] = [:]
+  private var listed: [String: [String]] = [:]
+  private var topics: [String: String] = [:]
+  private var speakers: [String: [String]] = [:]
+  public var casemapping: IRCCasemapping
+
+  public init(casemapping: IRCCasemapping = .rfc1459) { self.casemapping = casemapping }
+
+  /// The members of `conversation` in name order; for a private chat, the other person.
+  public func members(of conversation: String) -> [String] { members[conversation] ?? [] }
+
+  /// The topic of `conversation`, empty when none is set.
+  public func topic(of conversation: String) -> String { topics[conversation] ?? "" }
+
+  /// Who spoke in `conversation`, most recent first.
+  public func recentSpeakers(in conversation: String) -> [String] { speakers[conversation] ?? [] }
+
+  /// The members as the popover lists them: those with a prefix (`@` operators, `+` voiced)
+  /// first, each with its highest prefix, then the others, each group in name order.
+  public func memberList(of conversation: String) -> [String] { listed[conversation] ?? [] }
+
+  /// The whole member list changed (NAMES, a join, part, quit, kick or nick change).
+  public mutating func setMembers(_ nicks: [String], of conversation: String) {
+    setMembers(nicks.map { IRCMember(nick: $0) }, of: conversation)
+  }
+
+  /// The whole member list changed, with each member's prefixes.
+  public mutating func setMembers(_ all: [IRCMember], of conversation: String) {
+    let map = casemapping
+    members[conversation] = all.map(\.nick).sorted { map.fold($0) < map.fold($1) }
+    listed[conversation] = all.sorted { lhs, rhs in
+      if lhs.prefixes.isEmpty != rhs.prefixes.isEmpty { return !lhs.prefixes.isEmpty }
+      return map.fold(lhs.nick) < map.fold(rhs.nick)
+    }.map { String($0.prefixes.prefix(1)) + $0.nick }
+  }
+
+  public mutating func setTopic(_ text: String, of conversation: String) {
+    topics[conversation] = text
+  }
+
+  /// `nick` spoke in `conversation`: first among the recent speakers.
+  public mutating func spoke(_ nick: String, in conversation: String) {
+    guard !nick.isEmpty else { return }
+    var list = speakers[conversation] ?? []
+    let folded = casemapping.fold(nick)
+    list.removeAll { casemapping.fold($0) == folded }
+    list.insert(nick, at: 0)
+    speakers[conversation] = Array(list.prefix(Self.recentLimit))
+  }
+
+  /// Everything about `conversation` is forgotten (it was left).
+  public mutating func forget(_ conversation: String) {
+    members[conversation] = nil
+    listed[conversation] = nil
+    topics[conversation] = nil
+  }
+}

@@ -1,0 +1,151 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// The `Conversations` sidebar (SPEC §10): a list view of `ConversationList.entries` with
+/// each conversation's name, unread count and mention marker. It shows the list it is given
+/// and reports which row the user opened; the rules live in `ConversationList`.
+@MainActor
+final class ConversationSidebar: Widget {
+  /// The user opened a row (click, or Enter on a focused row).
+  var onOpen: (String) -> Void = { _ in }
+
+  private let ids: OpaquePointer
+  private let selection: OpaquePointer
+  private let factory: Object
+  let list: Widget
+  private var entries: [ConversationList.Entry] = []
+  /// The row widgets GTK made, by list item: (box, name, count).
+  private var rows: [UnsafeMutableRawPointer: (box: Widget, name: Widget, count: Widget)] = [:]
+  /// Selecting a row from `show(_:)` is not the user opening it.
+  private var updating = false
+
+  init() {
+    guard let strings = gtk_string_list_new(nil) else { fatalError("gtk_string_list_new") }
+    ids = strings
+    guard let single = gtk_single_selection_new(OpaquePointer(raw(strings))) else {
+      fatalError("gtk_single_selection_new")
+    }
+    selection = single
+    gtk_single_selection_set_autoselect(selection, 0)
+    factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
+    g_object_ref(factory.pointer)  // the list view takes this reference
+    list = Widget(gtk_list_view_new(OpaquePointer(raw(selection)), factory.opaque))
+    let scroller = gtk_scrolled_window_new()
+    super.init(scroller)
+    addCSSClass("conversations-sidebar")
+    gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(opaque, list.widget)
+    list.addCSSClass("navigation-sidebar")
+    list.setAccessibleLabel(localized("Conversations"))
+    gtk_list_view_set_single_click_activate(list.opaque, 1)
+    Signal.connect(list.pointer, "activate") { [unowned self] (position: Signal.Pointer?) in
+      let index = Int(UInt32(truncatingIfNeeded: UInt(bitPattern: position)))
+      guard !updating, entries.indices.contains(index) else { return }
+      onOpen(entries[index].id)
+    }
+    connectFactory()
+  }
+
+  /// Shows `list`: its rows, counts and markers, with the open conversation selected.
+  func show(_ list: ConversationList) {
+    updating = true
+    defer { updating = false }
+    let newIDs = list.entries.map(\.id)
+    if newIDs != entries.map(\.id) {
+      let old = UInt32(entries.count)
+      entries = list.entries
+      var cStrings = newIDs.map { strdup($0) }
+      cStrings.append(nil)
+      defer { cStrings.forEach { free($0) } }
+      cStrings.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(
+          to: UnsafePointer<CChar>?.self, capacity: buffer.count
+        ) {
+          gtk_string_list_splice(ids, 0, old, $0)
+        }
+      }
+    } else {
+      entries = list.entries
+      for (item, row) in rows {
+        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+        if entries.indices.contains(position) { fill(row, with: entries[position]) }
+      }
+    }
+    if let index = entries.firstIndex(where: { $0.id == list.activeID }) {
+      gtk_single_selection_set_selected(selection, guint(index))
+    }
+  }
+
+  /// Shows or hides the sidebar (F9, a narrow window). The list is hidden with its scroller:
+  /// AT-SPI in GTK 4.8 does not show the scroller, so screen readers would not see it go.
+  var isShown: Bool {
+    get { isVisible }
+    set {
+      isVisible = newValue
+      list.isVisible = newValue
+      if let separator { gtk_widget_set_visible(separator, newValue ? 1 : 0) }
+    }
+  }
+
+  /// The line between the sidebar and the transcript, hidden with it.
+  var separator: UnsafeMutablePointer<GtkWidget>?
+
+  /// The names shown, in order, for tests.
+  var names: [String] { entries.map(\.name) }
+
+  private func connectFactory() {
+    Signal.connect(factory.pointer, "setup") { [unowned self] item in
+      guard let item else { return }
+      let box = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+      let name = Widget(gtk_label_new(nil))
+      let count = Widget(gtk_label_new(nil))
+      gtk_label_set_xalign(name.opaque, 0)
+      gtk_label_set_ellipsize(name.opaque, PANGO_ELLIPSIZE_END)
+      gtk_widget_set_hexpand(name.widget, 1)
+      count.addCSSClass("unread-count")
+      gtk_box_append(box.typed(), name.widget)
+      gtk_box_append(box.typed(), count.widget)
+      gtk_list_item_set_child(OpaquePointer(item), box.widget)
+      rows[item] = (box, name, count)
+    }
+    Signal.connect(factory.pointer, "bind") { [unowned self] item in
+      guard let item, let row = rows[item] else { return }
+      let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+      guard entries.indices.contains(position) else { return }
+      fill(row, with: entries[position])
+    }
+    Signal.connect(factory.pointer, "teardown") { [unowned self] item in
+      guard let item else { return }
+      rows[item] = nil
+    }
+  }
+
+  private func fill(
+    _ row: (box: Widget, name: Widget, count: Widget), with entry: ConversationList.Entry
+  ) {
+    gtk_label_set_text(row.name.opaque, entry.name)
+    let unread = entry.unread > 0
+    gtk_label_set_text(row.count.opaque, entry.mentioned ? "@ \(entry.unread)" : "\(entry.unread)")
+    row.count.isVisible = unread
+    if entry.mentioned {
+      row.count.addCSSClass("mention")
+    } else {
+      row.count.removeCSSClass("mention")
+    }
+    if unread { row.name.addCSSClass("unread") } else { row.name.removeCSSClass("unread") }
+    // A screen reader reads the row by the conversation's name (SPEC §7), the count after it.
+    // GTK 4.8 has no API for the row widget a list item makes: it is the child's parent.
+    if let rowWidget = gtk_widget_get_parent(row.box.widget) {
+      Accessible.setLabel(rowWidget, entry.name)
+      let description =
+        !unread
+        ? ""
+        : entry.mentioned
+          ? localizedPlural(
+            "{count} unread, mentions you", "{count} unread, mentions you", count: entry.unread)
+          : localizedPlural("{count} unread", "{count} unread", count: entry.unread)
+      Accessible.setDescription(rowWidget, description)
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// The Ctrl+K quick switcher (SPEC §10): a `Switch to` entry over the matching conversations,
+/// filtered by `SwitcherFilter` as you type; Up and Down choose, Enter opens, Escape closes.
+///
+/// A card over the window (an overlay child), not a popover: under X11 a popover is a window
+/// of its own, which without a compositor draws its rounded corners black.
+@MainActor
+final class QuickSwitcher: Widget {
+  /// The user chose a conversation.
+  var onOpen: (String) -> Void = { _ in }
+  /// The switcher closed (opened a conversation or not); focus goes back to the composer.
+  var onClosed: () -> Void = {}
+
+  let entry: Widget
+  private let results: Widget
+  private var conversations: [ConversationList.Entry] = []
+  private var shown: [ConversationList.Entry] = []
+  private var selected = 0
+
+  init() {
+    entry = Widget(gtk_entry_new())
+    results = Widget(gtk_list_box_new())
+    super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+    addCSSClass("quick-switcher")
+    let box = widget
+    gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+    gtk_widget_set_valign(box, GTK_ALIGN_START)
+    gtk_widget_set_margin_top(box, 12)
+    gtk_entry_set_placeholder_text(entry.typed(), localized("Switch to…"))
+    entry.setAccessibleLabel(localized("Switch to"))
+    gtk_widget_set_size_request(entry.widget, 280, -1)
+    results.addCSSClass("switcher-list")
+    results.setAccessibleLabel(localized("Matching conversations"))
+    gtk_list_box_set_selection_mode(results.opaque, GTK_SELECTION_SINGLE)
+    gtk_widget_set_can_focus(results.widget, 0)
+    gtk_box_append(cast(box), entry.widget)
+    gtk_box_append(cast(box), results.widget)
+    isVisible = false
+    Signal.connect(entry.pointer, "changed") { [unowned self] in filter() }
+    Signal.connect(entry.pointer, "activate") { [unowned self] in openSelected() }
+    Signal.connect(results.pointer, "row-activated") { [unowned self] (row: Signal.Pointer?) in
+      guard let row else { return }
+      selected = Int(gtk_list_box_row_get_index(cast(row)))
+      openSelected()
+    }
+    if let keys = gtk_event_controller_key_new() {
+      gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+      Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, _ in
+        switch KeyEvent.key(keyval) {
+        case .down?: move(1)
+        case .up?: move(-1)
+        case .escape?: close()
+        default: return false
+        }
+        return true
+      }
+      gtk_widget_add_controller(entry.widget, keys)
+    }
+    // Clicking elsewhere puts the card away and leaves the focus where the click put it.
+    if let focus = gtk_event_controller_focus_new() {
+      Signal.connect(raw(focus), "leave") { [unowned self] in
+        guard isVisible else { return }
+        isVisible = false
+      }
+      gtk_widget_add_controller(widget, focus)
+    }
+  }
+
+  var isOpen: Bool { isVisible }
+
+  /// The names listed now, best match first, for tests.
+  var shownNames: [String] { shown.map(\.name) }
+
+  /// Opens over `conversations` with an empty query, the entry focused.
+  func open(_ conversations: [ConversationList.Entry]) {
+    self.conversations = conversations
+    gtk_editable_set_text(entry.opaque, "")
+    filter()
+    isVisible = true
+    _ = entry.grabFocus()
+  }
+
+  func close() {
+    guard isVisible else { return }
+    isVisible = false
+    onClosed()
+  }
+
+  private func filter() {
+    let query = string(gtk_editable_get_text(entry.opaque)) ?? ""
+    shown = SwitcherFilter.filter(conversations.map(\.name), query: query).map { conversations[$0] }
+    while let row = gtk_widget_get_first_child(results.widget) {
+      gtk_list_box_remove(results.opaque, row)
+    }
+    for conversation in shown {
+      let label = gtk_label_new(conversation.name)
+      gtk_label_set_xalign(OpaquePointer(label), 0)
+      gtk_list_box_append(results.opaque, label)
+    }
+    selected = 0
+    select()
+  }
+
+  private func move(_ step: Int) {
+    guard !shown.isEmpty else { return }
+    selected = (selected + step + shown.count) % shown.count
+    select()
+  }
+
+  private func select() {
+    let row = gtk_list_box_get_row_at_index(results.opaque, Int32(selected))
+    gtk_list_box_select_row(results.opaque, row)
+  }
+
+  func openSelected() {
+    guard shown.indices.contains(selected) else { return }
+    let id = shown[selected].id
+    close()
+    onOpen(id)
+  }
+}

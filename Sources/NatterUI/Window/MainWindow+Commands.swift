@@ -1,0 +1,54 @@
+import Foundation
+import GtkKit
+import NatterCore
+
+/// Slash commands typed in the composer (SPEC §10): `CommandPlan` decides, this performs.
+extension MainWindow {
+  /// Runs `command`, typed as `typed` (its chips and id are kept for a message it sends).
+  /// Returns whether the composer may clear: false keeps the draft (a notice says why).
+  func run(_ command: SlashCommand, typed: Message) -> Bool {
+    let active = conversations.activeID
+    let kind = conversations.active?.kind ?? .notes
+    let plan = CommandPlan.plan(
+      command, in: irc == nil ? .notes : kind, target: target(of: active),
+      topic: roster.topic(of: active))
+    for step in plan {
+      switch step {
+      case .notice(let sentence):
+        composer.showNotice(sentence)
+        return false
+      case .show(let text):
+        composer.showNotice(text, isProblem: false, seconds: 15)
+      case .send(let target, let text, let isAction):
+        guard let irc else { return false }
+        var message = typed
+        message.body = isAction ? "/me " + text : text
+        let conversation = irc.url.conversation(target)
+        keepOpen(conversation)
+        guard deliver(message, to: conversation) else { return false }
+      case .join(let channel, let key):
+        guard let irc else { return false }
+        let conversation = irc.url.conversation(channel)
+        if conversations.contains(conversation) {
+          open(conversation)
+        } else {
+          joining = channel
+        }
+        irc.join(channel, key: key)
+      case .part(_, let reason):
+        leave(active, reason: reason)
+      case .close:
+        leave(active)
+      case .query(let nick):
+        guard let irc else { return false }
+        let conversation = irc.url.conversation(nick)
+        keepOpen(conversation)
+        // After the composer cleared: the new conversation's draft replaces the empty text.
+        MainLoop.idle { [weak self] in self?.open(conversation) }
+      case .raw(let line):
+        irc?.write(line)
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,345 @@
+import CGtk
+import Foundation
+import GtkKit
+import NatterCore
+import NatterStore
+
+/// Conversations (SPEC §10): the sidebar, switching with its draft, scroll position and
+/// `New messages` line kept per conversation, and what the server says about each one.
+extension MainWindow {
+  // MARK: The list
+
+  /// `Notes`, then the account's channels and private chats: the ones the user has open in
+  /// the store, and the account's channels unless the user left them.
+  func loadConversations() {
+    guard let irc else { return }
+    let closed = Set((try? session.store.closedConversations()) ?? [])
+    let prefix = irc.url.conversation("")
+    for channel in irc.url.channels where !closed.contains(irc.url.conversation(channel)) {
+      add(irc.url.conversation(channel))
+    }
+    for url in (try? session.store.openConversations()) ?? [] where url.hasPrefix(prefix) {
+      add(url)
+      if let target = target(of: url), irc.isChannel(target) { irc.join(target) }
+    }
+    for channel in irc.url.channels where closed.contains(irc.url.conversation(channel)) {
+      irc.part(channel)
+    }
+    // The conversation open at the last quit, else the account's first channel.
+    let last = (try? session.store.lastOpenedConversation()) ?? nil
+    if let last, conversations.contains(last) {
+      conversations.open(last)
+    } else if conversations.contains(irc.mainConversation) {
+      conversations.open(irc.mainConversation)
+    }
+    for entry in conversations.entries where entry.kind != .notes {
+      loadUnread(entry.id)
+    }
+  }
+
+  /// The unread count of `conversation` from the store's read marker (at start, and after a
+  /// server played back history); for the open one, where the `New messages` line goes.
+  @discardableResult
+  func loadUnread(_ conversation: String) -> String? {
+    guard let irc, let unread = try? session.store.unread(in: conversation, me: irc.nick) else {
+      return nil
+    }
+    conversations.setUnread(
+      in: conversation, count: unread.count, firstID: unread.firstID,
+      mentioned: unread.mentioned)
+    return unread.firstID
+  }
+
+  /// The user has seen `conversation` up to its newest message.
+  func markRead(_ conversation: String) {
+    guard conversation != Message.notes else { return }
+    do {
+      try session.store.markRead(conversation)
+    } catch {
+      Log.warning("could not keep the read marker of \(conversation): \(error)")
+    }
+  }
+
+  /// The channel or nickname a conversation is with, nil for `Notes` (or another server's).
+  func target(of conversation: String) -> String? {
+    guard let irc, conversation != Message.notes else { return nil }
+    let prefix = irc.url.conversation("")
+    guard conversation.hasPrefix(prefix), conversation.count > prefix.count else { return nil }
+    return String(conversation.dropFirst(prefix.count))
+  }
+
+  /// Adds `conversation` to the sidebar (nothing when it is there).
+  func add(_ conversation: String) {
+    guard let irc, let target = target(of: conversation) else { return }
+    conversations.add(
+      id: conversation, name: target, kind: irc.isChannel(target) ? .channel : .privateChat)
+  }
+
+  /// Adds `conversation` and keeps it in the sidebar across restarts.
+  func keepOpen(_ conversation: String) {
+    guard !conversations.contains(conversation) else { return }
+    add(conversation)
+    try? session.store.setOpen(conversation, true)
+    sidebar.show(conversations)
+    sidebar.isShown = sidebarVisibility.conversationsChanged(count: conversations.entries.count)
+  }
+
+  // MARK: Switching
+
+  /// The transcript of `conversation`, made the first time it is opened, shown in the stack.
+  @discardableResult
+  func showTranscript(for conversation: String) -> TranscriptView {
+    let view: TranscriptView
+    if let made = transcripts[conversation] {
+      view = made
+    } else {
+      view = TranscriptView(
+        store: session.store, conversation: conversation, height: Int(Self.defaultSize.height))
+      view.onRetry = { [unowned self] message in irc?.retry(message) }
+      view.onSearchClosed = { [unowned self] in composer.focusText() }
+      view.onSearchModeChanged = { [unowned self] in updateActionStates() }
+      view.onReadError = { [weak self] error in
+        guard case StoreError.corrupt = error else { return }
+        // Not inside the list's row binding that hit the damage: the model is replaced.
+        MainLoop.idle { [weak self] in self?.recoverFromCorruption() }
+      }
+      transcripts[conversation] = view
+      gtk_stack_add_child(transcriptStack.opaque, view.widget)
+      rememberSpeakers(in: conversation)
+    }
+    // Hidden, not only covered: screen readers (and the tests) then see one `Messages` list.
+    for (id, other) in transcripts { other.isVisible = id == conversation }
+    gtk_stack_set_visible_child(transcriptStack.opaque, view.widget)
+    return view
+  }
+
+  static var pasteUnderWay: String {
+    localized("The paste is still going in; switch when it is done.")
+  }
+
+  /// Who spoke lately in `conversation`, from its newest page, so Tab completes them first
+  /// from the start (later messages keep the order up to date).
+  func rememberSpeakers(in conversation: String) {
+    guard conversation != Message.notes,
+      let newest = try? session.store.messages(in: conversation, .older, from: nil, limit: 50)
+    else { return }
+    for message in newest.reversed() where message.kind != .status {
+      roster.spoke(message.sender, in: conversation)
+    }
+  }
+
+  /// Opens `conversation`: the composer saves the draft it had and shows this one's, the
+  /// transcript comes back where it was left with `New messages` above what arrived since.
+  /// Nothing here reads more than a page, so a huge conversation opens like an empty one.
+  func open(_ conversation: String) {
+    guard conversations.contains(conversation) else { return }
+    let old = conversations.activeID
+    guard conversation != old else {
+      composer.focusText()
+      return
+    }
+    // A long paste goes in a piece per main-loop turn into this composer; its text belongs
+    // to this conversation's draft.
+    guard !composer.isPasting else {
+      composer.showNotice(Self.pasteUnderWay)
+      return
+    }
+    let started = Date()
+    session.saveDraft(composer.draft, for: old)
+    markRead(old)
+    let firstUnread = conversations.entry(conversation)?.firstUnreadID
+    conversations.open(conversation)
+    markRead(conversation)
+    try? session.store.noteOpened(conversation)
+    let view = showTranscript(for: conversation)
+    view.markFirstUnread(firstUnread)
+    restoreDraft(session.loadDraft(for: conversation))
+    conversationChanged()
+    composer.focusText()
+    let milliseconds = Date().timeIntervalSince(started) * 1000
+    Log.debug("opened \(conversation) in \(String(format: "%.1f", milliseconds)) ms")
+  }
+
+  /// Shows what depends on the open conversation: sidebar selection, header, status lines.
+  func conversationChanged() {
+    sidebar.show(conversations)
+    sidebar.isShown = sidebarVisibility.conversationsChanged(count: conversations.entries.count)
+    irc?.statusConversation =
+      conversations.activeID == Message.notes ? nil : conversations.activeID
+    updateHeader()
+    updateConnectionStatus()
+    updateActionStates()
+  }
+
+  /// The topic under the connection state, and the members button, for the open channel.
+  func updateHeader() {
+    let active = conversations.activeID
+    let topic = roster.topic(of: active)
+    gtk_label_set_text(topicLabel.opaque, topic)
+    topicLabel.setAccessibleLabel(localized("Topic"))
+    Accessible.setDescription(topicLabel.widget, topic)
+    gtk_widget_set_tooltip_text(topicLabel.widget, topic.isEmpty ? nil : topic)
+    topicLabel.isVisible = !topic.isEmpty
+    let members = roster.memberList(of: active)
+    membersButton.isVisible = conversations.active?.kind == .channel
+    let list = members.isEmpty ? localized("No members known yet") : members.joined(separator: "\n")
+    gtk_label_set_text(membersLabel.opaque, list)
+    // GtkLabel names itself after its text on every change; the text is its description.
+    membersLabel.setAccessibleLabel(localized("Member list"))
+    Accessible.setDescription(membersLabel.widget, list)
+    membersButton.setTooltip(localized("Members ({count})", ["count": String(members.count)]))
+  }
+
+  /// Leaves `conversation`: a channel is parted, a private chat closed. Its messages and
+  /// draft stay stored and come back when it is opened again.
+  func leave(_ conversation: String, reason: String? = nil) {
+    guard let entry = conversations.entry(conversation), entry.kind != .notes else { return }
+    if conversation == conversations.activeID, composer.isPasting {
+      composer.showNotice(Self.pasteUnderWay)
+      return
+    }
+    if entry.kind == .channel, let target = target(of: conversation) {
+      irc?.part(target, reason: reason)
+    }
+    try? session.store.setOpen(conversation, false)
+    markRead(conversation)
+    if conversation == conversations.activeID {
+      session.saveDraft(composer.draft, for: conversation)
+    }
+    let wasActive = conversation == conversations.activeID
+    conversations.remove(id: conversation)
+    roster.forget(conversation)
+    if let view = transcripts.removeValue(forKey: conversation) {
+      gtk_stack_remove(transcriptStack.opaque, view.widget)
+    }
+    if wasActive {
+      let now = conversations.activeID
+      // `remove` made the neighbour the active one; show it as a switch would.
+      let firstUnread = conversations.entry(now)?.firstUnreadID
+      conversations.open(now)
+      markRead(now)
+      try? session.store.noteOpened(now)
+      showTranscript(for: now).markFirstUnread(firstUnread)
+      restoreDraft(session.loadDraft(for: now))
+      composer.focusText()
+    }
+    conversationChanged()
+  }
+
+  /// Ctrl+Shift+W: asks before leaving, saying that nothing is lost.
+  func confirmLeave() {
+    guard let entry = conversations.active, entry.kind != .notes else {
+      composer.showNotice(localized("Notes stays open: it is your local history."))
+      return
+    }
+    let question =
+      entry.kind == .channel
+      ? localized("Leave {channel}?", ["channel": entry.name])
+      : localized("Close the chat with {nick}?", ["nick": entry.name])
+    let id = entry.id
+    ConfirmDialog.ask(
+      question,
+      detail: localized(
+        "Its messages and your draft stay saved and come back when you open it again."),
+      action: entry.kind == .channel ? localized("Leave") : localized("Close"), over: window
+    ) { [weak self] confirmed in
+      guard let self else { return }
+      if confirmed { leave(id) }
+      composer.focusText()
+    }
+  }
+
+  // MARK: What arrives
+
+  /// Messages the server sent, stored: shown where their conversation is open, counted as
+  /// unread where it is not, and a private chat that was not in the sidebar joins it.
+  func received(_ messages: [Message]) {
+    guard let irc else { return }
+    var byConversation: [String: [Message]] = [:]
+    for message in messages {
+      byConversation[message.conversation, default: []].append(message)
+      if !conversations.contains(message.conversation), message.kind != .status {
+        keepOpen(message.conversation)
+      }
+      guard message.kind != .status else { continue }
+      roster.spoke(message.sender, in: message.conversation)
+      let own = irc.casemapping.equal(message.sender, irc.nick)
+      conversations.messageArrived(
+        in: message.conversation, mentionsMe: message.mentionsMe, own: own,
+        seen: message.conversation == conversations.activeID, messageID: message.id)
+    }
+    for (conversation, list) in byConversation {
+      transcripts[conversation]?.append(contentsOf: list)
+    }
+    sidebar.show(conversations)
+  }
+
+  /// Joins, parts, members and topics from the server.
+  func handle(_ event: IRCEvent) {
+    guard let irc else { return }
+    switch event {
+    case .joined(let channel):
+      let conversation = irc.url.conversation(channel)
+      keepOpen(conversation)
+      if let joining, irc.casemapping.equal(joining, channel) {
+        self.joining = nil
+        open(conversation)
+      }
+    case .parted(let channel):
+      let conversation = irc.url.conversation(channel)
+      if conversations.contains(conversation) { leave(conversation) }
+    case .members(let channel, let members):
+      roster.setMembers(members, of: irc.url.conversation(channel))
+      if irc.url.conversation(channel) == conversations.activeID { updateHeader() }
+    case .topic(let channel, let text):
+      roster.setTopic(text, of: irc.url.conversation(channel))
+      if irc.url.conversation(channel) == conversations.activeID { updateHeader() }
+    default:
+      break
+    }
+  }
+
+  // MARK: Keys and the sidebar
+
+  /// The window's width as the user left it (GTK 4 keeps `default-width` at the current size).
+  var windowWidth: Int {
+    // GTK 4.8 writes both sizes: neither pointer may be NULL.
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(window, &width, &height)
+    return Int(width)
+  }
+
+  func bindConversations() {
+    sidebar.onOpen = { [unowned self] id in open(id) }
+    switcher.onOpen = { [unowned self] id in open(id) }
+    switcher.onClosed = { [unowned self] in composer.focusText() }
+    actions += [
+      Action("switch-conversation", in: pointer) { [unowned self] in
+        switcher.open(conversations.entries)
+      },
+      Action("previous-conversation", in: pointer) { [unowned self] in
+        open(conversations.id(offsetFromActive: -1))
+      },
+      Action("next-conversation", in: pointer) { [unowned self] in
+        open(conversations.id(offsetFromActive: 1))
+      },
+      Action("toggle-sidebar", in: pointer) { [unowned self] in
+        sidebar.isShown = sidebarVisibility.toggle()
+        Log.debug("sidebar shown: \(sidebar.isShown)")
+      },
+      Action("close-conversation", in: pointer) { [unowned self] in confirmLeave() },
+    ]
+    for n in 1...9 {
+      actions.append(
+        Action("conversation-\(n)", in: pointer) { [unowned self] in
+          if let id = conversations.id(atPosition: n) { open(id) }
+        })
+    }
+    Signal.connect(pointer, "notify::default-width") { [unowned self] (_: Signal.Pointer?) in
+      sidebar.isShown = sidebarVisibility.widthChanged(windowWidth)
+    }
+    sidebar.isShown = sidebarVisibility.widthChanged(windowWidth)
+    conversationChanged()
+  }
+}

@@ -1,0 +1,81 @@
+import CGtk
+import GtkKit
+import TestSupport
+import Testing
+
+@testable import NatterCore
+@testable import NatterUI
+
+/// The sidebar and the quick switcher show what `ConversationList` and `SwitcherFilter` say
+/// and report what the user opens.
+@MainActor
+@Suite("Conversation views")
+struct ConversationViewsTests {
+  private func list() -> ConversationList {
+    var list = ConversationList()
+    list.add(id: "irc/#natter", name: "#natter", kind: .channel)
+    list.add(id: "irc/bob", name: "bob", kind: .privateChat)
+    list.add(id: "irc/#gtk", name: "#gtk", kind: .channel)
+    return list
+  }
+
+  /// The sidebar's row widgets: the list view's children that hold a label.
+  private func rowNames(_ sidebar: ConversationSidebar) -> [String] {
+    var names: [String] = []
+    var row = gtk_widget_get_first_child(sidebar.list.widget)
+    while let current = row {
+      if let box = gtk_widget_get_first_child(current),
+        let label = gtk_widget_get_first_child(box),
+        let text = string(gtk_label_get_text(OpaquePointer(label)))
+      {
+        names.append(text)
+      }
+      row = gtk_widget_get_next_sibling(current)
+    }
+    return names
+  }
+
+  @Test func sidebarListsTheConversationsAndOpensTheActivatedRow() throws {
+    try #require(GtkTestEnvironment.start())
+    let sidebar = ConversationSidebar()
+    let window = TestWindow(child: sidebar.widget, width: 220, height: 300)
+    defer { window.close() }
+    var conversations = list()
+    sidebar.show(conversations)
+    window.settle()
+    #expect(sidebar.names == ["Notes", "#gtk", "#natter", "bob"])
+    #expect(Wait.until { rowNames(sidebar) == ["Notes", "#gtk", "#natter", "bob"] })
+
+    var opened: [String] = []
+    sidebar.onOpen = { opened.append($0) }
+    gtk_widget_activate_action_variant(
+      sidebar.list.widget, "list.activate-item", g_variant_new_uint32(2))
+    #expect(opened == ["irc/#natter"])
+
+    // A count changes a row in place; a new conversation adds one.
+    conversations.messageArrived(in: "irc/bob", mentionsMe: true, own: false, seen: false)
+    conversations.add(id: "irc/#swift", name: "#swift", kind: .channel)
+    sidebar.show(conversations)
+    #expect(Wait.until { rowNames(sidebar) == ["Notes", "#gtk", "#natter", "#swift", "bob"] })
+  }
+
+  @Test func switcherFiltersAsYouTypeAndOpensTheChoice() throws {
+    try #require(GtkTestEnvironment.start())
+    let switcher = QuickSwitcher()
+    let window = TestWindow(child: switcher.widget, width: 320, height: 300)
+    defer { window.close() }
+    var opened: [String] = []
+    var closed = 0
+    switcher.onOpen = { opened.append($0) }
+    switcher.onClosed = { closed += 1 }
+    switcher.open(list().entries)
+    #expect(switcher.isOpen)
+    #expect(switcher.shownNames == ["Notes", "#gtk", "#natter", "bob"])
+    gtk_editable_set_text(switcher.entry.opaque, "nt")
+    #expect(switcher.shownNames == ["Notes", "#natter"])
+    // Enter in the entry (its `activate`) opens the first match.
+    switcher.openSelected()
+    #expect(opened == ["notes"])
+    #expect(!switcher.isOpen && closed == 1)
+  }
+}

@@ -31,6 +31,27 @@ struct ComposerLongLineTests {
     #expect(composer.buffer.text == line, "the draft is the whole text")
     #expect(composer.visibleText.unicodeScalars.count == 2 * LongLineFold.keptAtEachEnd)
     #expect(line.hasPrefix(composer.visibleText.prefix(LongLineFold.keptAtEachEnd)))
+    #expect(line.hasSuffix(composer.visibleText.suffix(LongLineFold.keptAtEachEnd)))
+  }
+
+  @Test func aPasteIntoTheMiddleOfAFoldedLineRefoldsIt() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let line = String(repeating: "abcdefghij", count: 10_000)
+    composer.paste(line, from: nil)
+    MainLoop.iterate(until: { !composer.isPasting }, seconds: 60)
+    // The caret into the hidden middle, then a paste long enough to go in pieces.
+    var iter = GtkTextIter()
+    gtk_text_buffer_get_iter_at_offset(composer.buffer.buffer, &iter, 50_000)
+    gtk_text_buffer_place_cursor(composer.buffer.buffer, &iter)
+    let inserted = String(repeating: "0123456789", count: 8_000)
+    composer.paste(inserted, from: nil)
+    MainLoop.iterate(until: { !composer.isPasting }, seconds: 60)
+    let whole = String(line.prefix(50_000)) + inserted + String(line.dropFirst(50_000))
+    #expect(composer.buffer.text == whole)
+    #expect(
+      composer.visibleText == whole.prefix(LongLineFold.keptAtEachEnd)
+        + whole.suffix(LongLineFold.keptAtEachEnd))
   }
 
   @Test func everyLongLineOfAPasteIsFoldedNotOnlyTheLast() throws {

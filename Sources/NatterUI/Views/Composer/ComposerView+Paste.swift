@@ -3,11 +3,6 @@ import GtkKit
 import NatterCore
 
 extension ComposerView {
-  /// Bytes inserted per main-loop turn when pasting. GtkTextView 4.8 shapes every newly
-  /// inserted line in the next frame (they have no height until validated), so 5 MB inserted
-  /// at once blocked the window for 1.7 s; 32 KB pieces keep each frame short.
-  static let pasteChunkBytes = 32 * 1024
-
   /// Pastes through `paste(_:from:)` instead of GtkTextView's own paste, which inserts
   /// everything in one go.
   func connectPaste() {
@@ -45,14 +40,16 @@ extension ComposerView {
     gtk_text_view_set_editable(textView.typed(), 0)
     gtk_text_buffer_begin_user_action(textBuffer)
     gtk_text_buffer_delete_selection(textBuffer, 1, 1)
-    var pieces = TextChunks.split(text, maxUTF8Bytes: Self.pasteChunkBytes)[...]
+    var pieces = TextChunks.split(
+      text, maxUTF8Bytes: TextChunks.pasteBytes, firstMaxUTF8Bytes: TextChunks.firstPasteBytes)[...]
     var folded = false
     func insertNext() {
       if let piece = pieces.popFirst() {
         let firstLine = caretLine
+        let pieceStart = pieceStartMark()
         gtk_text_buffer_insert_interactive_at_cursor(textBuffer, String(piece), -1, 1)
         // Before the next frame lays the paragraphs out: a 1 MB line never finished otherwise.
-        if foldLongLines(fromLine: firstLine) { folded = true }
+        if foldLongLines(fromLine: firstLine, insertedAfter: pieceStart) { folded = true }
         gtk_text_view_scroll_mark_onscreen(
           textView.typed(), gtk_text_buffer_get_insert(textBuffer))
       }
@@ -61,6 +58,7 @@ extension ComposerView {
         MainLoop.idle { insertNext() }
         return
       }
+      dropPieceStartMark()
       gtk_text_buffer_end_user_action(textBuffer)
       gtk_text_view_set_editable(textView.typed(), 1)
       isPasting = false

@@ -2,6 +2,22 @@
 extension MessageStore {
   /// Saves the draft, replacing the previous one.
   public func saveDraft(_ draft: StoredDraft) throws {
+    try Self.writeDraft(draft, to: db)
+  }
+
+  /// A writer that saves drafts into this store's file on a thread of its own; nil for a store
+  /// in memory.
+  public func makeDraftWriter() -> DraftWriter? {
+    databaseURL.map { DraftWriter(path: $0.path) }
+  }
+
+  /// Saves `draft` through `db`, or clears the saved one when nil: the one draft statement,
+  /// for this store's connection and for `DraftWriter`'s.
+  static func writeDraft(_ draft: StoredDraft?, to db: SQLiteConnection) throws {
+    guard let draft else {
+      try db.cached("DELETE FROM draft WHERE slot = 0").run()
+      return
+    }
     var chips: [UInt8] = []
     JSONLineEncoder.appendArray(draft.chips, to: &chips)
     let statement = try db.cached(
@@ -32,6 +48,6 @@ extension MessageStore {
 
   /// Removes the saved draft (after sending, when the composer is empty).
   public func clearDraft() throws {
-    try db.cached("DELETE FROM draft WHERE slot = 0").run()
+    try Self.writeDraft(nil, to: db)
   }
 }

@@ -69,7 +69,7 @@ final class MainWindow: Widget {
     // Closing saves the draft at once; the 500 ms debounce may not have fired yet. Not while a
     // paste (or a long draft's restore) is half in: the saved draft is then the whole one.
     Signal.connectReturning(pointer, "close-request") { [unowned self] in
-      if !composer.isPasting { session.saveDraft(composer.draft) }
+      if !composer.isPasting { session.saveDraftNow(composer.draft) }
       return false
     }
     BenchProbe.attach(to: widget)

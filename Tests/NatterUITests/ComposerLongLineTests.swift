@@ -87,4 +87,26 @@ struct ComposerLongLineTests {
     #expect(composer.buffer.text == "first\n" + line)
     #expect(composer.visibleText.unicodeScalars.count == 6 + 2 * LongLineFold.keptAtEachEnd)
   }
+
+  @Test func aLongDraftIsReadInPiecesAndOnlyWhileUnchanged() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let text = (0..<(3 * ComposerView.draftLinesPerTurn)).map { "line \($0)" }
+      .joined(separator: "\n")
+    composer.restore(Draft(text: text, chips: ["long"]))
+    var read: Draft?
+    composer.readDraft { read = $0 }
+    #expect(read == nil, "not read in one go")
+    MainLoop.iterate(until: { read != nil }, seconds: 20)
+    #expect(read == Draft(text: text, chips: ["long"]))
+
+    var stale: Draft?
+    composer.readDraft { stale = $0 }
+    gtk_text_buffer_insert_at_cursor(composer.buffer.buffer, "!", -1)
+    var fresh: Draft?
+    composer.readDraft { fresh = $0 }
+    MainLoop.iterate(until: { fresh != nil }, seconds: 20)
+    #expect(stale == nil, "a read overtaken by an edit gives nothing")
+    #expect(fresh?.text == text + "!")
+  }
 }

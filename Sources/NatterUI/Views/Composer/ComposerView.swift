@@ -72,6 +72,8 @@ final class ComposerView: Widget {
   var noticeTimer: UInt32 = 0
   var reflowIdle: UInt32 = 0
   var transientNotice: String?
+  /// Counts changes to the text, so that a draft read in pieces knows it is still current.
+  var edits = 0
 
   init(controller: ComposerController) {
     self.controller = controller
@@ -256,6 +258,7 @@ final class ComposerView: Widget {
         TextBuffer.text(textBuffer, from, to), at: Int(gtk_text_iter_get_offset(from)))
     }
     Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
+      edits &+= 1
       refresh()
       keepCaretInView()
       scheduleDraftSave()
@@ -299,9 +302,44 @@ final class ComposerView: Widget {
       guard let self else { return false }
       draftTimer = 0
       // A paste still going in is saved when it is whole (paste() reschedules).
-      if !isPasting { onDraftChanged(draft) }
+      if !isPasting { readDraft { [weak self] in self?.onDraftChanged($0) } }
       return false
     }
+  }
+
+  /// Lines of a long draft read per main-loop turn: reading 5 MB of short lines at once took
+  /// 60–80 ms; 20,000 lines take a few.
+  static let draftLinesPerTurn = 20_000
+
+  /// The draft, read a piece per main-loop turn when it is long; `done` gets it once read, and
+  /// is never called if the text changes meanwhile (the change schedules another save).
+  func readDraft(_ done: @escaping (Draft) -> Void) {
+    let textBuffer = buffer.buffer
+    let lineCount = Int(gtk_text_buffer_get_line_count(textBuffer))
+    guard lineCount > Self.draftLinesPerTurn else { return done(draft) }
+    let generation = edits
+    var parts: [String] = []
+    var line = 0
+    func readNext() {
+      guard edits == generation else { return }
+      let next = min(line + Self.draftLinesPerTurn, lineCount)
+      var from = GtkTextIter()
+      var to = GtkTextIter()
+      gtk_text_buffer_get_iter_at_line(textBuffer, &from, gint(line))
+      if next == lineCount {
+        gtk_text_buffer_get_end_iter(textBuffer, &to)
+      } else {
+        gtk_text_buffer_get_iter_at_line(textBuffer, &to, gint(next))
+      }
+      parts.append(TextBuffer.text(textBuffer, &from, &to))
+      line = next
+      guard line == lineCount else {
+        MainLoop.idle { readNext() }
+        return
+      }
+      done(controller.draft(text: parts.joined()))
+    }
+    readNext()
   }
 
 }

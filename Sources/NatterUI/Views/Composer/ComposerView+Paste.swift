@@ -32,14 +32,18 @@ extension ComposerView {
   /// Replaces the selection with `text` at the caret, as one undo step, a piece per main-loop
   /// turn for long texts; every piece reaches the controller like any other edit.
   ///
-  /// Until the last piece is in, the text is read-only and Send and further pastes wait, so a
-  /// half-pasted text is never sent, saved as the draft, or mixed with other input.
+  /// Until the last piece is in, the text refuses every other edit and Send and further pastes
+  /// wait, so a half-pasted text is never sent, saved as the draft, or mixed with other input.
   func paste(_ text: String, from clipboard: OpaquePointer?) {
     let textBuffer = buffer.buffer
+    // Read-only by refusing every other edit (insertsPastedText), not with
+    // gtk_text_view_set_editable: GTK 4.8 then invalidates the layout of every line, and
+    // making 5 MB of short lines editable again stalled for 65 ms and laid them all out anew.
     isPasting = true
-    gtk_text_view_set_editable(textView.typed(), 0)
     gtk_text_buffer_begin_user_action(textBuffer)
+    isInsertingPiece = true
     gtk_text_buffer_delete_selection(textBuffer, 1, 1)
+    isInsertingPiece = false
     var pieces = TextChunks.split(
       text, maxUTF8Bytes: TextChunks.pasteBytes, firstMaxUTF8Bytes: TextChunks.firstPasteBytes)[...]
     var folded = false
@@ -47,7 +51,9 @@ extension ComposerView {
       if let piece = pieces.popFirst() {
         let firstLine = caretLine
         let pieceStart = pieceStartMark()
+        isInsertingPiece = true
         gtk_text_buffer_insert_interactive_at_cursor(textBuffer, String(piece), -1, 1)
+        isInsertingPiece = false
         // Before the next frame lays the paragraphs out: a 1 MB line never finished otherwise.
         if foldLongLines(fromLine: firstLine, insertedAfter: pieceStart) { folded = true }
         gtk_text_view_scroll_mark_onscreen(
@@ -60,7 +66,6 @@ extension ComposerView {
       }
       dropPieceStartMark()
       gtk_text_buffer_end_user_action(textBuffer)
-      gtk_text_view_set_editable(textView.typed(), 1)
       isPasting = false
       if folded { showNotice(LongLineFold.notice) } else { refresh() }
       scheduleDraftSave()

@@ -55,6 +55,8 @@ final class ComposerView: Widget {
   private var tagEntryIfMade: TagEntryPopover?
   /// A long paste is still going in, a piece per main-loop turn.
   var isPasting = false
+  /// The paste itself is changing the text (the only edits allowed while `isPasting`).
+  var isInsertingPiece = false
   /// Whether the Add-tag popover is open, without making it.
   var isTagEntryOpen: Bool { tagEntryIfMade?.isOpen ?? false }
   let buffer: TextBuffer
@@ -245,13 +247,17 @@ final class ComposerView: Widget {
     let textBuffer = buffer.buffer
     // Before the default handlers: the insertion offset and the deleted text still exist.
     Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
-      guard let location else { return }
+      guard let location, refusesEditWhilePasting(textBuffer, "insert-text") == false else {
+        return
+      }
       controller.textInserted(text, at: Int(gtk_text_iter_get_offset(location)))
       inputMethod.textChanged()
       followCommitIfAwaited()
     }
     Signal.connect(raw(textBuffer), "delete-range") { [unowned self] start, end in
-      guard let start, let end else { return }
+      guard let start, let end, !refusesEditWhilePasting(textBuffer, "delete-range") else {
+        return
+      }
       let from = start.assumingMemoryBound(to: GtkTextIter.self)
       let to = end.assumingMemoryBound(to: GtkTextIter.self)
       controller.textDeleted(
@@ -280,6 +286,16 @@ final class ComposerView: Widget {
         }
       }
     }
+  }
+
+  /// Stops an edit of the text by anything but the paste going in (typing, an input method,
+  /// a drop) while a paste is going in; true when it did.
+  func refusesEditWhilePasting(
+    _ textBuffer: UnsafeMutablePointer<GtkTextBuffer>, _ signal: String
+  ) -> Bool {
+    guard isPasting, !isInsertingPiece else { return false }
+    g_signal_stop_emission_by_name(raw(textBuffer), signal)
+    return true
   }
 
   /// Shows what the controller's state implies: Send, placeholder, notices.

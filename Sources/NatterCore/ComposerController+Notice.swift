@@ -5,7 +5,10 @@ extension ComposerController {
   /// The notice to show, given a short-lived one the view is still showing (a refused tag,
   /// which wins while it lasts: it answers what the user just did).
   public func notice(transient: String?) -> ComposerNotice? {
-    if let transient { return ComposerNotice(text: transient, isProblem: true) }
+    // The long-line notice speaks of the text: once it is sent or deleted, it is over.
+    if let transient, transient != LongLineFold.notice || !isTextEmpty {
+      return ComposerNotice(text: transient, isProblem: true)
+    }
     if let limitNotice { return ComposerNotice(text: limitNotice, isProblem: true) }
     return isEditing ? ComposerNotice(text: Self.editingNotice, isProblem: false) : nil
   }

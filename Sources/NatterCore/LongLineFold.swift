@@ -22,9 +22,10 @@ public enum LongLineFold {
   }
 
   /// A restored draft longer than this (UTF-8 bytes) goes into the composer a piece at a time,
-  /// as a paste does: GtkTextView lays out every line set at once in the next frame (5 MB of
-  /// short lines blocked the window for 1.7 s).
-  public static let restoreWholeUpToBytes = 64 * 1024
+  /// as a paste does: lines set at once have no height until validated, so the frames after
+  /// start-up shaped all of them again and again (a 60 KB draft of short lines: stalls of
+  /// 150–490 ms for over 3 s; 5 MB blocked the window for 1.7 s).
+  public static let restoreWholeUpToBytes = TextChunks.firstPasteBytes
 
   /// Whether `draft` is restored a piece at a time.
   public static func restoresInPieces(_ draft: Draft) -> Bool {

@@ -109,4 +109,19 @@ struct ComposerLongLineTests {
     #expect(stale == nil, "a read overtaken by an edit gives nothing")
     #expect(fresh?.text == text + "!")
   }
+
+  @Test func aDraftRestoredInPiecesIsNotUndoneButAPasteIs() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let text = String(repeating: "short line\n", count: 5_000)
+    composer.paste(text, from: nil, undoable: false)
+    MainLoop.iterate(until: { !composer.isPasting }, seconds: 30)
+    gtk_text_buffer_undo(composer.buffer.buffer)
+    #expect(composer.buffer.text == text, "Ctrl+Z does not take a restored draft away")
+    composer.paste("pasted", from: nil)
+    MainLoop.iterate(until: { !composer.isPasting }, seconds: 30)
+    #expect(composer.buffer.text == text + "pasted")
+    gtk_text_buffer_undo(composer.buffer.buffer)
+    #expect(composer.buffer.text == text)
+  }
 }

@@ -86,7 +86,7 @@ final class MainWindow: Widget {
       return
     }
     composer.restore(Draft(chips: draft.chips))
-    composer.paste(draft.text, from: nil)
+    composer.paste(draft.text, from: nil, undoable: false)
   }
 
   static let defaultSize: (width: Int32, height: Int32) = (720, 640)

@@ -34,13 +34,19 @@ extension ComposerView {
   ///
   /// Until the last piece is in, the text refuses every other edit and Send and further pastes
   /// wait, so a half-pasted text is never sent, saved as the draft, or mixed with other input.
-  func paste(_ text: String, from clipboard: OpaquePointer?) {
+  ///
+  /// `undoable` false (a restored draft) leaves nothing for Ctrl+Z to take back.
+  func paste(_ text: String, from clipboard: OpaquePointer?, undoable: Bool = true) {
     let textBuffer = buffer.buffer
     // Read-only by refusing every other edit (insertsPastedText), not with
     // gtk_text_view_set_editable: GTK 4.8 then invalidates the layout of every line, and
     // making 5 MB of short lines editable again stalled for 65 ms and laid them all out anew.
     isPasting = true
-    gtk_text_buffer_begin_user_action(textBuffer)
+    if undoable {
+      gtk_text_buffer_begin_user_action(textBuffer)
+    } else {
+      gtk_text_buffer_begin_irreversible_action(textBuffer)
+    }
     isInsertingPiece = true
     gtk_text_buffer_delete_selection(textBuffer, 1, 1)
     isInsertingPiece = false
@@ -65,7 +71,11 @@ extension ComposerView {
         return
       }
       dropPieceStartMark()
-      gtk_text_buffer_end_user_action(textBuffer)
+      if undoable {
+        gtk_text_buffer_end_user_action(textBuffer)
+      } else {
+        gtk_text_buffer_end_irreversible_action(textBuffer)
+      }
       isPasting = false
       if folded { showNotice(LongLineFold.notice) } else { refresh() }
       scheduleDraftSave()

@@ -6,7 +6,10 @@ extension ComposerController {
   /// which wins while it lasts: it answers what the user just did). `transientIsProblem` is
   /// false for information such as `/help`'s list.
   public func notice(transient: String?, transientIsProblem: Bool = true) -> ComposerNotice? {
-    if let transient { return ComposerNotice(text: transient, isProblem: transientIsProblem) }
+    // The long-line notice speaks of the text: once it is sent or deleted, it is over.
+    if let transient, transient != LongLineFold.notice || !isTextEmpty {
+      return ComposerNotice(text: transient, isProblem: transientIsProblem)
+    }
     if let limitNotice { return ComposerNotice(text: limitNotice, isProblem: true) }
     return isEditing ? ComposerNotice(text: Self.editingNotice, isProblem: false) : nil
   }

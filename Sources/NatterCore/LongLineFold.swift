@@ -9,8 +9,11 @@
 public enum LongLineFold {
   /// The longest paragraph shown whole, in Unicode scalars (GtkTextBuffer's characters).
   public static let maxShownScalars = 2_000
-  /// Characters kept visible at each end of a folded paragraph.
-  public static let keptAtEachEnd = 800
+  /// Characters kept visible at each end of a folded paragraph: enough for several rows of the
+  /// composer, few enough that laying out what is shown stays cheap when a paste in pieces
+  /// changes the paragraph every frame (Pango 1.50 at 600 px: 1,600 unbroken characters 6 ms,
+  /// 800 2.5 ms, with the text view laying it out more than once a piece).
+  public static let keptAtEachEnd = 400
 
   /// The scalar offsets, within a paragraph of `length` scalars, to hide; nil to show it whole.
   public static func hiddenRange(paragraphLength length: Int) -> Range<Int>? {
@@ -19,9 +22,10 @@ public enum LongLineFold {
   }
 
   /// A restored draft longer than this (UTF-8 bytes) goes into the composer a piece at a time,
-  /// as a paste does: GtkTextView lays out every line set at once in the next frame (5 MB of
-  /// short lines blocked the window for 1.7 s).
-  public static let restoreWholeUpToBytes = 64 * 1024
+  /// as a paste does: lines set at once have no height until validated, so the frames after
+  /// start-up shaped all of them again and again (a 60 KB draft of short lines: stalls of
+  /// 150–490 ms for over 3 s; 5 MB blocked the window for 1.7 s).
+  public static let restoreWholeUpToBytes = TextChunks.firstPasteBytes
 
   /// Whether `draft` is restored a piece at a time.
   public static func restoresInPieces(_ draft: Draft) -> Bool {

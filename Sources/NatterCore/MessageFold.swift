@@ -23,32 +23,66 @@ public enum MessageFold {
     public let isFolded: Bool
   }
 
+  /// Combining marks (and other scalars that continue a character) a row shows on one
+  /// character; the rest are left to `Show more`. Text stacking hundreds of marks on a letter
+  /// ("Zalgo") costs shaping out of proportion to its width and draws far outside its row.
+  public static let maxMarksPerCharacter = 8
+
   /// The first `maxLines` lines and at most `maxScalars` scalars of `body`, cut where a
-  /// character ends. Work is proportional to the part shown, never to the whole body.
+  /// character ends, with at most `maxMarksPerCharacter` marks on any character. Work is
+  /// proportional to the part shown (at most four times `maxScalars` scalars are read),
+  /// never to the whole body.
   public static func preview(
     of body: String, maxLines: Int = maxLines, maxScalars: Int = maxScalars
   ) -> Preview {
     let scalars = body.unicodeScalars
+    var shown = String.UnicodeScalarView()
     var index = scalars.startIndex
     var count = 0
+    var read = 0
     var lines = 1
+    // Scalars continuing the current character, and whether any were left out.
+    var marks = 0
+    var droppedMarks = false
+    var previous: Unicode.Scalar?
     while index != scalars.endIndex {
       let scalar = scalars[index]
       if scalar == "\n" {
         if lines == maxLines { break }
         lines += 1
       }
-      if count == maxScalars { break }
-      count += 1
+      if count == maxScalars || read == 4 * maxScalars { break }
+      read += 1
+      if let previous, continuesCluster(scalar, after: previous) {
+        marks += 1
+      } else {
+        marks = 0
+      }
+      previous = scalar
       index = scalars.index(after: index)
+      if marks > maxMarksPerCharacter {
+        droppedMarks = true
+        continue
+      }
+      shown.append(scalar)
+      count += 1
     }
-    guard index != scalars.endIndex else { return Preview(text: body, isFolded: false) }
-    let cut = clusterStart(in: scalars, at: index, notBefore: scalars.startIndex)
-    var shown = String(scalars[..<cut])
-    while let last = shown.unicodeScalars.last, last.properties.isWhitespace {
-      shown.unicodeScalars.removeLast()
+    guard index != scalars.endIndex || droppedMarks else {
+      return Preview(text: body, isFolded: false)
     }
-    return Preview(text: shown + "…", isFolded: true)
+    // Cut where a character ends: drop the end of a character the limit fell inside.
+    if index != scalars.endIndex, let last = shown.last,
+      continuesCluster(scalars[index], after: last)
+    {
+      let cut = clusterStart(
+        in: shown, at: shown.index(before: shown.endIndex), notBefore: shown.startIndex)
+      // Unless the character is all there is: then it is shown with the marks it has so far.
+      if cut != shown.startIndex { shown.removeSubrange(cut...) }
+    }
+    while let last = shown.last, last.properties.isWhitespace {
+      shown.removeLast()
+    }
+    return Preview(text: String(shown) + "…", isFolded: true)
   }
 
   /// The tags a row shows as chips, and how many more it only counts.

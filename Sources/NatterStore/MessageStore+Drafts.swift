@@ -6,6 +6,26 @@ import NatterCore
 extension MessageStore {
   /// Saves `conversation`'s draft, replacing the previous one.
   public func saveDraft(_ draft: StoredDraft, for conversation: String = Message.notes) throws {
+    try Self.writeDraft(draft, for: conversation, to: db)
+  }
+
+  /// A writer that saves drafts into this store's file on a thread of its own; nil for a store
+  /// in memory.
+  public func makeDraftWriter() -> DraftWriter? {
+    databaseURL.map { DraftWriter(path: $0.path) }
+  }
+
+  /// Saves `conversation`'s draft through `db`, or clears the saved one when nil: the one
+  /// draft statement, for this store's connection and for `DraftWriter`'s.
+  static func writeDraft(
+    _ draft: StoredDraft?, for conversation: String, to db: SQLiteConnection
+  ) throws {
+    guard let draft else {
+      let statement = try db.cached("DELETE FROM conversation_drafts WHERE conversation = ?")
+      try statement.bind(1, conversation)
+      try statement.run()
+      return
+    }
     var chips: [UInt8] = []
     JSONLineEncoder.appendArray(draft.chips, to: &chips)
     let statement = try db.cached(
@@ -39,9 +59,7 @@ extension MessageStore {
 
   /// Removes `conversation`'s saved draft (after sending, when the composer is empty).
   public func clearDraft(for conversation: String = Message.notes) throws {
-    let statement = try db.cached("DELETE FROM conversation_drafts WHERE conversation = ?")
-    try statement.bind(1, conversation)
-    try statement.run()
+    try Self.writeDraft(nil, for: conversation, to: db)
   }
 
   // MARK: The sidebar

@@ -55,6 +55,8 @@ extension Bench {
         }
         launch.stop()
       }
+      // Natter with the same history but an ordinary newest message: what the long one adds.
+      startupWithStored(nil, body: "An ordinary newest message", hang: hang)
       for shape in LongText.allCases {
         let body = shape.text(scalars: Self.longMessageScalars)
         startupWithStored(shape, body: body, hang: hang)
@@ -108,8 +110,13 @@ extension Bench {
     return directory.path
   }
 
-  private mutating func startupWithStored(_ shape: LongText, body: String, hang: Double) {
-    let key = Self.longKey("startup", shape)
+  /// The key of the control start-up (no long message).
+  static let longControlKey = "long paint control"
+
+  /// Start-up with `body` as the newest of 31 messages; `shape` nil for the control.
+  private mutating func startupWithStored(_ shape: LongText?, body: String, hang: Double) {
+    let key = shape.map { Self.longKey("startup", $0) } ?? "long startup control"
+    let paintKey = shape.map { Self.longKey("paint", $0) } ?? Self.longControlKey
     do {
       // The long message is the newest, so the first frame shows it.
       let directory = try history("startup", body: body, normal: 30, long: 1)
@@ -120,10 +127,10 @@ extension Bench {
       defer { launch.stop() }
       let paint = try? launch.wait(for: "paint", seconds: hang, what: key)
       if paint != nil, let since = launch.sinceStart("paint") {
-        samples[Self.longKey("paint", shape), default: []].append(since)
+        samples[paintKey, default: []].append(since)
       } else {
-        samples[Self.longKey("paint", shape), default: []].append(hang * 1_000_000)
-        timedOut[Self.longKey("paint", shape), default: 0] += 1
+        samples[paintKey, default: []].append(hang * 1_000_000)
+        timedOut[paintKey, default: 0] += 1
       }
       let stall = paint == nil ? nil : try? launch.wait(for: "startup-stall", seconds: hang + 3)
       record(key, stall, hang: hang)

@@ -164,11 +164,12 @@ struct Report {
         + " messages of \(Self.messages(Bench.longMessageScalars)) characters; a hang is"
         + " counted at the \(Int(limit)) s limit.",
       "",
-      "| Shape | At send | Start → first frame, one stored (vs bare) | After start-up |"
+      "| Shape | At send | Start → first frame, one stored (vs bare; vs ordinary) | After start-up |"
         + " Scrolling past them | Paste 1 MB | Paste 5 MB | All ≤ 50 ms |",
       "|---|---|---|---|---|---|---|---|",
     ]
     let bare = bench.median("long paint bare")
+    let control = bench.median(Bench.longControlKey)
     for shape in LongText.allCases {
       var cells: [String] = []
       var met = true
@@ -186,7 +187,12 @@ struct Report {
           hung > 0 && value >= limit * 1_000_000 ? "hung (> \(Int(limit)) s)" : Self.ms(value)
         if hung > 0 && value < limit * 1_000_000 { cell += " (\(hung) hung)" }
         if what == "paint" {
-          if let bare, hung == 0 { cell += String(format: " (%.2f×)", value / bare) }
+          if let bare, hung == 0 { cell += String(format: " (%.2f×", value / bare) }
+          if let control, hung == 0 {
+            cell += String(format: "; %.2f× ordinary)", value / control)
+          } else if bare != nil, hung == 0 {
+            cell += ")"
+          }
         } else if value > 50_000 || hung > 0 {
           met = false
         }
@@ -198,6 +204,12 @@ struct Report {
     }
     if let bare {
       lines.append("| (bare C GTK 4 window, start → first frame) | | \(Self.ms(bare)) | | | | | |")
+    }
+    if let control {
+      let ratio = bare.map { String(format: " (%.2f×)", control / $0) } ?? ""
+      lines.append(
+        "| (Natter, same history, an ordinary newest message) | | \(Self.ms(control))\(ratio)"
+          + " | | | | | |")
     }
   }
 

@@ -24,6 +24,15 @@ struct ComposerStatusNoticeTests {
     #expect(composer.statusNotice == nil)
   }
 
+  @Test func theLongLineNoticeEndsWithTheText() {
+    var composer = ComposerController(sender: "me")
+    composer.textInserted(String(repeating: "x", count: 5_000), at: 0)
+    #expect(composer.notice(transient: LongLineFold.notice)?.text == LongLineFold.notice)
+    composer.textDeleted(String(repeating: "x", count: 5_000), at: 0)
+    #expect(composer.notice(transient: LongLineFold.notice) == nil)
+    #expect(composer.notice(transient: "refused")?.text == "refused", "other notices stay")
+  }
+
   @Test func aTransientNoticeWinsAndOnlyEditingIsNotAProblem() {
     var composer = ComposerController(sender: "me")
     #expect(composer.notice(transient: nil) == nil)

@@ -33,3 +33,14 @@ struct LongLineFoldTests {
       LongLineFold.restoresInPieces(Draft(text: String(repeating: "é", count: limit / 2 + 1))))
   }
 }
+
+@Suite("Draft saving")
+struct DraftSavingTests {
+  @Test func onlyLargeDraftsAreSavedInTheBackground() {
+    let limit = Draft.savedInBackgroundOverBytes
+    #expect(!Draft(text: String(repeating: "x", count: limit)).isSavedInBackground)
+    #expect(Draft(text: String(repeating: "x", count: limit + 1)).isSavedInBackground)
+    #expect(Draft(text: String(repeating: "é", count: limit / 2 + 1)).isSavedInBackground)
+    #expect(!Draft(chips: ["a"]).isSavedInBackground)
+  }
+}

@@ -51,11 +51,29 @@ struct MessageFoldTests {
     #expect(shown.allSatisfy { $0 == "e\u{0301}\u{0323}" })
   }
 
-  @Test func anEnormousClusterIsCutBetweenScalars() {
+  @Test func anEnormousClusterShowsOnlyAFewOfItsMarks() {
     let body = "e" + String(repeating: "\u{0301}", count: 100_000)
     let preview = MessageFold.preview(of: body)
     #expect(preview.isFolded)
-    #expect(preview.text.unicodeScalars.count == MessageFold.maxScalars + 1)
+    let marks = String(repeating: "\u{0301}", count: MessageFold.maxMarksPerCharacter)
+    #expect(preview.text == "e" + marks + "…")
+  }
+
+  @Test func marksOverTheCapAreLeftOutOfEveryCharacter() {
+    // Short enough to be shown whole, but each letter carries 20 marks.
+    let letter = "a" + String(repeating: "\u{0300}", count: 20)
+    let preview = MessageFold.preview(of: String(repeating: letter, count: 5) + " end")
+    #expect(preview.isFolded, "Show more gives the marks left out")
+    let capped = "a" + String(repeating: "\u{0300}", count: MessageFold.maxMarksPerCharacter)
+    #expect(preview.text == String(repeating: capped, count: 5) + " end…")
+  }
+
+  @Test func readingStopsLongBeforeTheEndOfAHugeBody() {
+    // Ten million marks after one letter: the preview must not read them all (this test
+    // would take seconds if it did, and the rows would freeze the window).
+    let body = "x" + String(repeating: "\u{0301}", count: 10_000_000) + "tail"
+    let preview = MessageFold.preview(of: body)
+    #expect(preview.isFolded && !preview.text.contains("tail"))
   }
 
   @Test func emojiSequencesAreNotSplit() {

@@ -34,4 +34,13 @@ struct TextChunksTests {
     let pieces = TextChunks.split(text, maxUTF8Bytes: 3_000)
     #expect(pieces.map(\.utf8.count) == [3_000, 3_000, 3_000, 1_000])
   }
+
+  @Test func theFirstPieceCanBeSmaller() {
+    let text = String(repeating: "short line\n", count: 1_000)
+    let pieces = TextChunks.split(text, maxUTF8Bytes: 4_000, firstMaxUTF8Bytes: 200)
+    #expect(pieces.joined() == text)
+    #expect(pieces[0].utf8.count <= 200 && pieces[0].hasSuffix("\n"))
+    #expect(
+      pieces[1].utf8.count > 2_000 && pieces.dropFirst().allSatisfy { $0.utf8.count <= 4_000 })
+  }
 }

@@ -43,4 +43,13 @@ import Testing
       #expect(tally == TextTally(String(text)))
     }
   }
+
+  @Test func blankIsExactlyUnicodeWhiteSpace() {
+    var differing: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if TextTally.isBlank(scalar) != scalar.properties.isWhitespace { differing.append(value) }
+    }
+    #expect(differing.isEmpty)
+  }
 }

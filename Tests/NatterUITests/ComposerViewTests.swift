@@ -270,6 +270,14 @@ struct ComposerViewTests {
     composer.pressForTesting(.enter)
     #expect(sent.isEmpty, "half a paste is never sent")
     #expect(!composer.canSend)
+    // Typing (as an input method commits it) and deleting are refused until the paste is in.
+    let textBuffer = composer.buffer.buffer
+    gtk_text_buffer_insert_interactive_at_cursor(textBuffer, "typed", -1, 1)
+    var start = GtkTextIter()
+    var end = GtkTextIter()
+    gtk_text_buffer_get_bounds(textBuffer, &start, &end)
+    gtk_text_buffer_delete_interactive(textBuffer, &start, &end, 1)
+    #expect(composer.isPasting)
     MainLoop.iterate(until: { done }, seconds: 20)
     #expect(composer.buffer.text == pasted)
     #expect(composer.canSend)

@@ -33,6 +33,9 @@ enum BenchProbe {
     return fd >= 0 ? fd : nil
   }()
   private static var window: UnsafeMutablePointer<GtkWidget>?
+  /// With `NATTER_BENCH_STALLS=1`, every gap of 20 ms or more is reported as
+  /// `stall <µs> <when it began µs> <length µs>`, for finding what caused it (perf, logs).
+  private static let logsStalls = ProcessInfo.processInfo.environment["NATTER_BENCH_STALLS"] != nil
   private static var painted = false
   /// The body of the message sent last, until a frame shows it.
   private static var awaitedBody: String?
@@ -175,7 +178,8 @@ enum BenchProbe {
   }
 
   /// Pastes `text` through the composer's own clipboard action; reports `paste-inserted` and,
-  /// with `watch`, the longest stall over the next four seconds; calls `done` once it is in.
+  /// with `watch`, the longest stall over the next four seconds or until 1.5 s after the text
+  /// is in (the draft is saved 500 ms after it), whichever is later; calls `done` once it is in.
   private static func paste(_ text: String, watch: Bool = true, done: @escaping () -> Void) {
     guard let window, let display = gtk_widget_get_display(window),
       let textView = descendant(of: window, type: gtk_text_view_get_type()),
@@ -183,20 +187,29 @@ enum BenchProbe {
     else { return }
     gdk_clipboard_set_text(gdk_display_get_clipboard(display), text)
     let start = g_get_monotonic_time()
+    var inserted: gint64?
     Signal.connect(raw(buffer), "paste-done", after: true) { (_: Signal.Pointer?) in
       let now = g_get_monotonic_time()
+      inserted = now
       emit("paste-inserted", detail: " \(now - start)")
       done()
     }
-    if watch { watchStalls(seconds: 4) { emit("paste-stall", detail: " \($0)") } }
+    if watch {
+      let settled = { inserted.map { g_get_monotonic_time() - $0 > 1_500_000 } ?? false }
+      watchStalls(seconds: 4, until: settled) { emit("paste-stall", detail: " \($0)") }
+    }
     gtk_widget_activate_action_variant(textView, "clipboard.paste", nil)
   }
 
-  /// Reports the longest gap between 1 ms timer ticks over the next `seconds`: how long the
-  /// window could not react.
-  private static func watchStalls(seconds: Int, report: @escaping (gint64) -> Void) {
+  /// Reports the longest gap between 1 ms timer ticks over the next `seconds`, and then until
+  /// `settled` says so: how long the window could not react.
+  private static func watchStalls(
+    seconds: Int, until settled: @escaping () -> Bool = { true },
+    report: @escaping (gint64) -> Void
+  ) {
     let start = g_get_monotonic_time()
-    watchStalls(until: { g_get_monotonic_time() - start > gint64(seconds) * 1_000_000 }, report)
+    watchStalls(
+      until: { g_get_monotonic_time() - start > gint64(seconds) * 1_000_000 && settled() }, report)
   }
 
   /// The same until `done` holds.
@@ -206,6 +219,7 @@ enum BenchProbe {
     var last = g_get_monotonic_time()
     var longest: gint64 = 0
     let handler: (gint64) -> Bool = { now in
+      if logsStalls, now - last >= 20_000 { emit("stall", detail: " \(last) \(now - last)") }
       longest = max(longest, now - last)
       last = now
       guard done() else { return true }

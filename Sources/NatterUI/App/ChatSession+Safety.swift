@@ -68,8 +68,14 @@ extension ChatSession {
     return (MessageStore.Recovery.salvagingMessage, true)
   }
 
-  /// Whether another process (an import) changed the database since the last call.
+  /// Whether another process (an import) changed the database since the last call. A large
+  /// draft saved by our own `draftWriter` changes it through another connection too; that is
+  /// not a reason to reload the history (an import landing in the same poll is then seen at
+  /// the next change).
   func storeChangedElsewhere() -> Bool {
-    (try? store.changedByOthers()) ?? false
+    let changed = (try? store.changedByOthers()) ?? false
+    let ownCommits = draftWriter?.commits ?? 0
+    defer { seenDraftCommits = ownCommits }
+    return changed && ownCommits == seenDraftCommits
   }
 }

@@ -8,6 +8,10 @@ import NatterStore
 @MainActor
 final class ChatSession {
   let store: MessageStore
+  /// Writes large drafts off the main thread; made for the first one (none in memory).
+  private(set) var draftWriter: DraftWriter?
+  /// The writer's commits already accounted for by `storeChangedElsewhere`.
+  var seenDraftCommits = 0
   /// A sentence for the window's banner when the history is not what the user expects
   /// (recovered from damage, or not being saved).
   let banner: String?
@@ -62,14 +66,38 @@ final class ChatSession {
     (try? store.recentTags(limit: 200)) ?? []
   }
 
+  /// Saves `conversation`'s draft before returning, after any large one still being written
+  /// (on quit).
+  func saveDraftNow(_ draft: Draft, for conversation: String = Message.notes) {
+    draftWriter?.waitUntilIdle()
+    saveDraft(draft, for: conversation)
+    draftWriter?.waitUntilIdle()
+  }
+
+  private func draftWriterIfUsed(for draft: Draft) -> DraftWriter? {
+    if let draftWriter, draftWriter.isBusy { return draftWriter }
+    guard draft.isSavedInBackground else { return nil }
+    if draftWriter == nil { draftWriter = store.makeDraftWriter() }
+    return draftWriter
+  }
+
   /// `conversation`'s saved draft (each conversation keeps its own, SPEC §10).
   func loadDraft(for conversation: String = Message.notes) -> Draft {
     guard let stored = (try? store.loadDraft(for: conversation)) ?? nil else { return Draft() }
     return Draft(text: stored.text, chips: stored.chips)
   }
 
-  /// Saves `conversation`'s draft; an empty one clears the saved draft.
+  /// Saves `conversation`'s draft; an empty one clears the saved draft. A large one is written
+  /// by `draftWriter` on its own thread, and so is any draft while it still has one to write,
+  /// so that drafts are saved in order.
   func saveDraft(_ draft: Draft, for conversation: String = Message.notes) {
+    if let draftWriter = draftWriterIfUsed(for: draft) {
+      let stored = draft.isEmpty ? nil : StoredDraft(text: draft.text, chips: draft.chips)
+      draftWriter.save(stored, for: conversation) { error in
+        Log.warning("could not save the draft: \(error)")
+      }
+      return
+    }
     do {
       if draft.isEmpty {
         try store.clearDraft(for: conversation)

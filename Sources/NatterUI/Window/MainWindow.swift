@@ -108,7 +108,9 @@ final class MainWindow: Widget {
     // Closing saves the draft at once; the 500 ms debounce may not have fired yet. Not while a
     // paste (or a long draft's restore) is half in: the saved draft is then the whole one.
     Signal.connectReturning(pointer, "close-request") { [unowned self] in
-      if !composer.isPasting { session.saveDraft(composer.draft, for: conversations.activeID) }
+      if !composer.isPasting {
+        session.saveDraftNow(composer.draft, for: conversations.activeID)
+      }
       markRead(conversations.activeID)
       return false
     }
@@ -131,7 +133,7 @@ final class MainWindow: Widget {
       return
     }
     composer.replaceDraft(Draft(chips: draft.chips))
-    composer.paste(draft.text, from: nil)
+    composer.paste(draft.text, from: nil, undoable: false)
   }
 
   static let defaultSize: (width: Int32, height: Int32) = (720, 640)

@@ -4,6 +4,7 @@ import NatterCore
 
 extension ComposerView {
   private static let foldTagName = "natter-long-line-fold"
+  private static let pieceMarkName = "natter-paste-piece"
 
   /// Folds every paragraph of the draft that `LongLineFold` says is too long to show whole;
   /// returns whether any was. For a restored draft.
@@ -28,9 +29,11 @@ extension ComposerView {
   }
 
   /// Folds (or unfolds) the paragraphs from line `first` to the caret's, the ones a piece of a
-  /// paste just went into; returns whether any is folded.
+  /// paste just went into (after `pieceStart`, when given); returns whether any is folded.
   @discardableResult
-  func foldLongLines(fromLine first: Int) -> Bool {
+  func foldLongLines(
+    fromLine first: Int, insertedAfter pieceStart: UnsafeMutablePointer<GtkTextMark>? = nil
+  ) -> Bool {
     let textBuffer = buffer.buffer
     var line = GtkTextIter()
     gtk_text_buffer_get_iter_at_line(textBuffer, &line, gint(first))
@@ -40,6 +43,10 @@ extension ComposerView {
       // Lines between the first and the caret's are new text, untagged: only a long one needs
       // work (3,000 short lines a piece made this the paste's main cost).
       let current = Int(gtk_text_iter_get_line(&line))
+      if current == last, let pieceStart, let extended = extendFold(after: pieceStart) {
+        if extended { folded = true }
+        continue
+      }
       if current == first || current == last
         || gtk_text_iter_get_chars_in_line(&line)
           > gint(LongLineFold.maxShownScalars)
@@ -48,6 +55,59 @@ extension ComposerView {
       }
     } while gtk_text_iter_get_line(&line) < last && gtk_text_iter_forward_line(&line) != 0
     return folded
+  }
+
+  /// A mark at the caret, where the next piece of a paste goes in (left gravity: it stays
+  /// before the piece).
+  func pieceStartMark() -> UnsafeMutablePointer<GtkTextMark>? {
+    let textBuffer = buffer.buffer
+    var caret = GtkTextIter()
+    gtk_text_buffer_get_iter_at_mark(textBuffer, &caret, gtk_text_buffer_get_insert(textBuffer))
+    guard let mark = gtk_text_buffer_get_mark(textBuffer, Self.pieceMarkName) else {
+      return gtk_text_buffer_create_mark(textBuffer, Self.pieceMarkName, &caret, 1)
+    }
+    gtk_text_buffer_move_mark(textBuffer, mark, &caret)
+    return mark
+  }
+
+  /// Drops the mark `pieceStartMark` made, once the paste is in.
+  func dropPieceStartMark() {
+    guard gtk_text_buffer_get_mark(buffer.buffer, Self.pieceMarkName) != nil else { return }
+    gtk_text_buffer_delete_mark_by_name(buffer.buffer, Self.pieceMarkName)
+  }
+
+  /// The caret's paragraph refolded cheaply when the piece before the caret went in after its
+  /// hidden middle, as every piece of a long one-line paste does: the text that left the kept
+  /// end joins the hidden part, which is never touched. True when done; nil when the paragraph
+  /// is not folded that way (then `foldLongLine` refolds it whole).
+  ///
+  /// Refolding whole removes and reapplies the tag over the paragraph, and GtkTextBuffer 4.8
+  /// splits and re-counts (g_utf8_strlen) its whole text segment each time: a 5 MB line cost
+  /// 40–180 ms a piece. Here only the kept end's few kilobytes are split. Same result as
+  /// `LongLineFold.hiddenRange`: the middle hidden, `keptAtEachEnd` characters shown at each end.
+  private func extendFold(after pieceStart: UnsafeMutablePointer<GtkTextMark>) -> Bool? {
+    let textBuffer = buffer.buffer
+    guard let tag = foldTag else { return nil }
+    var lineEnd = GtkTextIter()
+    gtk_text_buffer_get_iter_at_mark(textBuffer, &lineEnd, gtk_text_buffer_get_insert(textBuffer))
+    if gtk_text_iter_ends_line(&lineEnd) == 0 { gtk_text_iter_forward_to_line_end(&lineEnd) }
+    // Where the hidden middle ends now: the fold tag's last toggle, in this paragraph.
+    var hiddenEnd = lineEnd
+    guard gtk_text_iter_backward_to_tag_toggle(&hiddenEnd, tag) != 0,
+      gtk_text_iter_ends_tag(&hiddenEnd, tag) != 0,
+      gtk_text_iter_get_line(&hiddenEnd) == gtk_text_iter_get_line(&lineEnd)
+    else { return nil }
+    var start = GtkTextIter()
+    gtk_text_buffer_get_iter_at_mark(textBuffer, &start, pieceStart)
+    var keptStart = lineEnd
+    gtk_text_iter_backward_chars(&keptStart, gint(LongLineFold.keptAtEachEnd))
+    guard gtk_text_iter_compare(&start, &hiddenEnd) >= 0,
+      gtk_text_iter_compare(&keptStart, &hiddenEnd) >= 0
+    else { return nil }
+    if gtk_text_iter_compare(&keptStart, &hiddenEnd) > 0 {
+      gtk_text_buffer_apply_tag(textBuffer, tag, &hiddenEnd, &keptStart)
+    }
+    return true
   }
 
   /// Hides the middle of the paragraph holding `iter` when it is too long; returns whether it

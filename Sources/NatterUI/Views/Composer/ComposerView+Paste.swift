@@ -3,11 +3,6 @@ import GtkKit
 import NatterCore
 
 extension ComposerView {
-  /// Bytes inserted per main-loop turn when pasting. GtkTextView 4.8 shapes every newly
-  /// inserted line in the next frame (they have no height until validated), so 5 MB inserted
-  /// at once blocked the window for 1.7 s; 32 KB pieces keep each frame short.
-  static let pasteChunkBytes = 32 * 1024
-
   /// Pastes through `paste(_:from:)` instead of GtkTextView's own paste, which inserts
   /// everything in one go.
   func connectPaste() {
@@ -37,22 +32,36 @@ extension ComposerView {
   /// Replaces the selection with `text` at the caret, as one undo step, a piece per main-loop
   /// turn for long texts; every piece reaches the controller like any other edit.
   ///
-  /// Until the last piece is in, the text is read-only and Send and further pastes wait, so a
-  /// half-pasted text is never sent, saved as the draft, or mixed with other input.
-  func paste(_ text: String, from clipboard: OpaquePointer?) {
+  /// Until the last piece is in, the text refuses every other edit and Send and further pastes
+  /// wait, so a half-pasted text is never sent, saved as the draft, or mixed with other input.
+  ///
+  /// `undoable` false (a restored draft) leaves nothing for Ctrl+Z to take back.
+  func paste(_ text: String, from clipboard: OpaquePointer?, undoable: Bool = true) {
     let textBuffer = buffer.buffer
+    // Read-only by refusing every other edit (insertsPastedText), not with
+    // gtk_text_view_set_editable: GTK 4.8 then invalidates the layout of every line, and
+    // making 5 MB of short lines editable again stalled for 65 ms and laid them all out anew.
     isPasting = true
-    gtk_text_view_set_editable(textView.typed(), 0)
-    gtk_text_buffer_begin_user_action(textBuffer)
+    if undoable {
+      gtk_text_buffer_begin_user_action(textBuffer)
+    } else {
+      gtk_text_buffer_begin_irreversible_action(textBuffer)
+    }
+    isInsertingPiece = true
     gtk_text_buffer_delete_selection(textBuffer, 1, 1)
-    var pieces = TextChunks.split(text, maxUTF8Bytes: Self.pasteChunkBytes)[...]
+    isInsertingPiece = false
+    var pieces = TextChunks.split(
+      text, maxUTF8Bytes: TextChunks.pasteBytes, firstMaxUTF8Bytes: TextChunks.firstPasteBytes)[...]
     var folded = false
     func insertNext() {
       if let piece = pieces.popFirst() {
         let firstLine = caretLine
+        let pieceStart = pieceStartMark()
+        isInsertingPiece = true
         gtk_text_buffer_insert_interactive_at_cursor(textBuffer, String(piece), -1, 1)
+        isInsertingPiece = false
         // Before the next frame lays the paragraphs out: a 1 MB line never finished otherwise.
-        if foldLongLines(fromLine: firstLine) { folded = true }
+        if foldLongLines(fromLine: firstLine, insertedAfter: pieceStart) { folded = true }
         gtk_text_view_scroll_mark_onscreen(
           textView.typed(), gtk_text_buffer_get_insert(textBuffer))
       }
@@ -61,8 +70,12 @@ extension ComposerView {
         MainLoop.idle { insertNext() }
         return
       }
-      gtk_text_buffer_end_user_action(textBuffer)
-      gtk_text_view_set_editable(textView.typed(), 1)
+      dropPieceStartMark()
+      if undoable {
+        gtk_text_buffer_end_user_action(textBuffer)
+      } else {
+        gtk_text_buffer_end_irreversible_action(textBuffer)
+      }
       isPasting = false
       if folded { showNotice(LongLineFold.notice) } else { refresh() }
       scheduleDraftSave()

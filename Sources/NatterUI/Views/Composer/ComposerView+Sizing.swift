@@ -33,8 +33,11 @@ extension ComposerView {
         reflowIdle = MainLoop.idle { [weak self] in
           guard let self else { return }
           reflowIdle = 0
-          // A font change from CSS re-lays out the text without any signal of its own.
-          if lineHeight() != sizing.lineHeight { applySizing() }
+          // A font change from CSS re-lays out the text without any signal of its own. Not
+          // while a paste goes in: measuring lays out the first paragraph again after every
+          // piece (1,600 shown characters of a folded unbroken line, 20–50 ms a piece); the
+          // last piece's reflow measures once the paste is in.
+          if !isPasting, lineHeight() != sizing.lineHeight { applySizing() }
           gtk_widget_queue_resize(textView.widget)
           keepCaretInView()
         }

@@ -62,6 +62,8 @@ final class ComposerView: Widget {
   private var tagEntryIfMade: TagEntryPopover?
   /// A long paste is still going in, a piece per main-loop turn.
   var isPasting = false
+  /// The paste itself is changing the text (the only edits allowed while `isPasting`).
+  var isInsertingPiece = false
   /// Whether the Add-tag popover is open, without making it.
   var isTagEntryOpen: Bool { tagEntryIfMade?.isOpen ?? false }
   let buffer: TextBuffer
@@ -80,6 +82,8 @@ final class ComposerView: Widget {
   var reflowIdle: UInt32 = 0
   var transientNotice: String?
   var transientIsProblem = true
+  /// Counts changes to the text, so that a draft read in pieces knows it is still current.
+  var edits = 0
 
   init(controller: ComposerController) {
     self.controller = controller
@@ -264,14 +268,18 @@ final class ComposerView: Widget {
     let textBuffer = buffer.buffer
     // Before the default handlers: the insertion offset and the deleted text still exist.
     Signal.connectInsertText(raw(textBuffer)) { [unowned self] location, text in
-      guard let location else { return }
+      guard let location, refusesEditWhilePasting(textBuffer, "insert-text") == false else {
+        return
+      }
       controller.textInserted(text, at: Int(gtk_text_iter_get_offset(location)))
       if !isCompleting { completer.reset() }
       inputMethod.textChanged()
       followCommitIfAwaited()
     }
     Signal.connect(raw(textBuffer), "delete-range") { [unowned self] start, end in
-      guard let start, let end else { return }
+      guard let start, let end, !refusesEditWhilePasting(textBuffer, "delete-range") else {
+        return
+      }
       let from = start.assumingMemoryBound(to: GtkTextIter.self)
       let to = end.assumingMemoryBound(to: GtkTextIter.self)
       controller.textDeleted(
@@ -279,6 +287,7 @@ final class ComposerView: Widget {
       if !isCompleting { completer.reset() }
     }
     Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
+      edits &+= 1
       refresh()
       keepCaretInView()
       scheduleDraftSave()
@@ -302,6 +311,16 @@ final class ComposerView: Widget {
     }
   }
 
+  /// Stops an edit of the text by anything but the paste going in (typing, an input method,
+  /// a drop) while a paste is going in; true when it did.
+  func refusesEditWhilePasting(
+    _ textBuffer: UnsafeMutablePointer<GtkTextBuffer>, _ signal: String
+  ) -> Bool {
+    guard isPasting, !isInsertingPiece else { return false }
+    g_signal_stop_emission_by_name(raw(textBuffer), signal)
+    return true
+  }
+
   /// Shows what the controller's state implies: Send, placeholder, notices.
   func refresh() {
     updateActionStates()
@@ -323,9 +342,44 @@ final class ComposerView: Widget {
       guard let self else { return false }
       draftTimer = 0
       // A paste still going in is saved when it is whole (paste() reschedules).
-      if !isPasting { onDraftChanged(draft) }
+      if !isPasting { readDraft { [weak self] in self?.onDraftChanged($0) } }
       return false
     }
+  }
+
+  /// Lines of a long draft read per main-loop turn: reading 5 MB of short lines at once took
+  /// 60–80 ms; 20,000 lines take a few.
+  static let draftLinesPerTurn = 20_000
+
+  /// The draft, read a piece per main-loop turn when it is long; `done` gets it once read, and
+  /// is never called if the text changes meanwhile (the change schedules another save).
+  func readDraft(_ done: @escaping (Draft) -> Void) {
+    let textBuffer = buffer.buffer
+    let lineCount = Int(gtk_text_buffer_get_line_count(textBuffer))
+    guard lineCount > Self.draftLinesPerTurn else { return done(draft) }
+    let generation = edits
+    var parts: [String] = []
+    var line = 0
+    func readNext() {
+      guard edits == generation else { return }
+      let next = min(line + Self.draftLinesPerTurn, lineCount)
+      var from = GtkTextIter()
+      var to = GtkTextIter()
+      gtk_text_buffer_get_iter_at_line(textBuffer, &from, gint(line))
+      if next == lineCount {
+        gtk_text_buffer_get_end_iter(textBuffer, &to)
+      } else {
+        gtk_text_buffer_get_iter_at_line(textBuffer, &to, gint(next))
+      }
+      parts.append(TextBuffer.text(textBuffer, &from, &to))
+      line = next
+      guard line == lineCount else {
+        MainLoop.idle { readNext() }
+        return
+      }
+      done(controller.draft(text: parts.joined()))
+    }
+    readNext()
   }
 
 }

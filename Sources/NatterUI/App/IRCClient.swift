@@ -220,10 +220,10 @@ final class IRCClient {
       }
     }
     for effect in effects {
-      // Status lines are stored with the messages around them, in one transaction per read.
+      // Status lines are stored with the messages around them, in one transaction per read;
+      // the event still goes on to the window (a join opens its conversation).
       if case .event(let event) = effect, let line = statusLine(for: event) {
         received.append(line)
-        continue
       }
       // Received messages are stored together, before anything that changes stored rows.
       switch effect {

@@ -88,10 +88,7 @@ class ConversationsTest(IRCTestCase):
 
     def test_sidebar_switching_drafts_unread_and_restart(self):
         server = self.server()
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.send("JOIN #gtk")
-        bob.wait_for(lambda line: " 366 " in line and "#gtk" in line, what="bob in #gtk")
+        bob = self.member(server, "bob", channels=("#natter", "#gtk"))
         app = self.connect(server, channels=("#natter", "#gtk"))
         self.wait_ready(app)
         self.wait_sidebar(app, ["Notes", "#gtk", "#natter"])
@@ -195,9 +192,7 @@ class ConversationsTest(IRCTestCase):
 
     def test_slash_commands_and_notices(self):
         server = self.server()
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         app = self.connect(server)
         self.wait_ready(app)
         message = app.find("text", "Message")
@@ -261,12 +256,8 @@ class ConversationsTest(IRCTestCase):
 
     def test_tab_completes_a_nickname_another_client_used(self):
         server = self.server()
-        bobby = self.client(server, "bobby")
-        bobby.send("JOIN #natter")
-        bobby.wait_for(lambda line: " 366 " in line, what="bobby in #natter")
-        barbara = self.client(server, "barbara")
-        barbara.send("JOIN #natter")
-        barbara.wait_for(lambda line: " 366 " in line, what="barbara in #natter")
+        bobby = self.member(server, "bobby")
+        barbara = self.member(server, "barbara")
         app = self.connect(server)
         self.wait_ready(app)
         barbara.send("PRIVMSG #natter :hello there")
@@ -286,9 +277,7 @@ class ConversationsTest(IRCTestCase):
 
     def test_topic_members_leaving_and_the_sidebar_toggle(self):
         server = self.server()
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         bob.send("TOPIC #natter :Swift over GTK")
         app = self.connect(server, channels=("#natter", "#gtk"))
         self.wait_ready(app)
@@ -401,9 +390,7 @@ class ConversationsTest(IRCTestCase):
 
     def test_each_conversation_keeps_its_scroll_position(self):
         server = self.server()
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         app = self.connect(server, channels=("#natter", "#gtk"))
         self.wait_ready(app)
         bob.send_many([f"PRIVMSG #natter :line {n}" for n in range(80)])
@@ -423,10 +410,7 @@ class ConversationsTest(IRCTestCase):
 
     def test_unread_counts_and_the_marker_survive_a_restart(self):
         server = self.server()
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.send("JOIN #gtk")
-        bob.wait_for(lambda line: " 366 " in line and "#gtk" in line, what="bob in #gtk")
+        bob = self.member(server, "bob", channels=("#natter", "#gtk"))
         bob.send("PRIVMSG #gtk :seen before the quit")
         app = self.connect(server, channels=("#natter", "#gtk"))
         self.wait_ready(app)

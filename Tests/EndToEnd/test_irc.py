@@ -37,6 +37,16 @@ class IRCTestCase(NatterTestCase):
         self.addCleanup(client.close)
         return client
 
+    def member(self, server, nick, channels=("#natter",), **kwargs):
+        """A second client in `channels`: joined once the server has listed each one's names."""
+        client = self.client(server, nick, **kwargs)
+        for channel in channels:
+            client.send(f"JOIN {channel}")
+        for channel in channels:
+            client.wait_for(lambda line: " 366 " in line and f" {channel} " in line,
+                            what=f"{nick} in {channel}")
+        return client
+
     def connect(self, server, nick="alice", channels=("#natter",), data_dir=None, env=None,
                 tls=False, extra=()):
         environment = {"G_MESSAGES_DEBUG": "natter"}
@@ -79,9 +89,7 @@ class IRCTestCase(NatterTestCase):
 class IRCConversationTest(IRCTestCase):
     def test_connect_join_send_with_enter_and_see_the_echo_confirmed(self):
         server = self.server()
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         app = self.connect(server)
         self.wait_ready(app)
         bob.wait_for(lambda line: re.search(r":alice!\S+ JOIN", line), what="alice joining")
@@ -103,9 +111,7 @@ class IRCConversationTest(IRCTestCase):
         server = self.server()
         app = self.connect(server)
         self.wait_ready(app)
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         bob.send("@+natter.org/tags=gtk PRIVMSG #natter :hi alice <b>bold</b> "
                  "\x0304,01red\x03 \x02done\x02 #gtk")
         bob.send(b"PRIVMSG #natter :caf\xe9 in Windows-1252")
@@ -124,9 +130,7 @@ class IRCConversationTest(IRCTestCase):
 
     def test_a_600_byte_message_arrives_whole(self):
         server = self.server()
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         app = self.connect(server)
         self.wait_ready(app)
         words = " ".join(f"w{n:03d}" for n in range(120))  # 599 bytes
@@ -189,9 +193,7 @@ class IRCConversationTest(IRCTestCase):
     def test_nickname_in_use_gets_an_underscore(self):
         server = self.server()
         self.client(server, "alice")
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         app = self.connect(server)
         self.wait_ready(app)
         bob.wait_for(lambda line: re.search(r":alice_!\S+ JOIN", line), what="alice_ joining")
@@ -217,9 +219,7 @@ class IRCDeliveryTest(IRCTestCase):
             self.rows(app, "SELECT count(*) FROM messages WHERE delivery = 'pending'"), [(3,)])
 
         server.start()
-        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob", caps=("message-tags", "server-time", "batch"))
         press(reconnect)
         self.wait_ready(app)
         wait_until(lambda: bob.read(0.1) or bob.privmsgs("#natter") == bodies,
@@ -234,9 +234,7 @@ class IRCDeliveryTest(IRCTestCase):
         server = self.server()
         # bob keeps the channel (and so its history) alive while Natter is gone: InspIRCd
         # forgets an empty channel's history.
-        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob", caps=("message-tags", "server-time", "batch"))
         app = self.connect(server)
         self.wait_ready(app)
         data_dir = app.data_dir
@@ -270,9 +268,7 @@ class IRCDeliveryTest(IRCTestCase):
         """Natter talks through a relay that is cut after its message was written: either
         the server got the line and only the echo was lost, or the line itself was lost."""
         server = self.server()
-        bob = self.client(server, "bob", caps=("message-tags", "server-time", "batch"))
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob", caps=("message-tags", "server-time", "batch"))
         # The channel's history is what tells Natter afterwards whether the line arrived; an
         # empty one is not played back at all (then the message fails visibly instead).
         bob.send("PRIVMSG #natter :before the drop")
@@ -317,9 +313,7 @@ class IRCDeliveryTest(IRCTestCase):
         with self.assertRaises(AssertionError):
             flooder.drain(5)  # raises when the server closes the connection
         self.assertTrue(any("Excess Flood" in line for line in flooder.lines), flooder.lines)
-        bob = self.client(server, "bob", caps=("message-tags", "server-time"))
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob", caps=("message-tags", "server-time"))
         app = self.connect(server)
         self.wait_ready(app)
         lines = [f"pasted line {n}" for n in range(12)]
@@ -339,9 +333,7 @@ class IRCDeliveryTest(IRCTestCase):
 
     def test_a_refused_message_fails_with_the_reason_and_retry_sends_it(self):
         server = self.server()
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         bob.send("MODE #natter +m")
         bob.wait_for(lambda line: re.search(r"MODE #natter :?\+m", line),
                      what="the channel moderated")
@@ -383,9 +375,7 @@ class IRCDeliveryTest(IRCTestCase):
         self.wait_ready(app)
         # InspIRCd relays about 500 lines a second from any one client, so twenty busy
         # speakers make the burst; a plain client beside Natter shows when the server is done.
-        reference = self.client(server, "carol", caps=())
-        reference.send("JOIN #natter")
-        reference.wait_for(lambda line: " 366 " in line, what="carol in #natter")
+        reference = self.member(server, "carol", caps=())
         speakers = []
         for n in range(20):
             speaker = self.client(server, f"bob{n}", caps=())
@@ -444,9 +434,7 @@ class IRCConnectionTest(IRCTestCase):
     def test_others_joining_leaving_and_setting_the_topic_are_plain_status_lines(self):
         server = self.server()
         # carol makes the channel, so she is its operator (topic and kick).
-        carol = self.client(server, "carol")
-        carol.send("JOIN #natter")
-        carol.wait_for(lambda line: " 366 " in line, what="carol in #natter")
+        carol = self.member(server, "carol")
         app = self.connect(server)
         self.wait_ready(app)
         bob = self.client(server, "bob")
@@ -664,9 +652,7 @@ class IRCNotificationTest(IRCTestCase):
         server = self.server()
         app = self.connect(server)
         self.wait_ready(app)
-        bob = self.client(server, "bob")
-        bob.send("JOIN #natter")
-        bob.wait_for(lambda line: " 366 " in line, what="bob in #natter")
+        bob = self.member(server, "bob")
         # Active window: a mention is highlighted but not notified.
         wait_until(lambda: pyatspi.STATE_ACTIVE in app.window.getState().getStates(),
                    what="the window active")

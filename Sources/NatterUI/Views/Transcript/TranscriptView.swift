@@ -44,8 +44,11 @@ final class TranscriptView: Widget {
   let searchEntry: Widget
   let model: IndexListModel
   let factory: Object
+  /// One for every conversation's transcript: its date formatters, ICU's clock pattern and
+  /// its caches are made once, not again for each conversation opened.
+  let formatter = TranscriptView.sharedFormatter
   // Foundation on Linux does not read the locale from the environment; the C library does.
-  let formatter = TranscriptFormatter(
+  private static let sharedFormatter = TranscriptFormatter(
     calendar: .current, timeZone: .current,
     locale: Gettext.timeLocale.map(Locale.init(identifier:)) ?? .current)
   /// The whole history; kept (with its cache) while a search shows results instead.

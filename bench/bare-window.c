@@ -12,24 +12,49 @@
 #include <unistd.h>
 
 static gboolean quit_after_paint;
+static gboolean painted;
+
+/* "<event> <CLOCK_MONOTONIC us>" to the bench's FIFO, as Natter's probe writes it. */
+static void emit(const char *event) {
+  const char *path = g_getenv("NATTER_BENCH");
+  if (!path) return;
+  int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return;
+  char line[96];
+  int n = snprintf(line, sizeof line, "%s %" G_GINT64_FORMAT "\n", event, g_get_monotonic_time());
+  if (write(fd, line, (size_t)n) < 0) { /* the bench went away; nothing to report to */ }
+  close(fd);
+}
+
+/* The start-up phases Natter's probe also marks, for the bench's phases table. */
+static void mark_once(const char *phase) {
+  if (!painted) emit(phase);
+}
+static void on_frame(void) { mark_once("mark-frame"); }
+static void on_layout(void) { mark_once("mark-layout"); }
+static void on_drawn(void) { mark_once("mark-drawn"); }
+static void on_map(void) { mark_once("mark-map"); }
 
 static void after_paint(GdkFrameClock *clock, gpointer app) {
   g_signal_handlers_disconnect_by_func(clock, after_paint, app);
-  const char *path = g_getenv("NATTER_BENCH");
-  if (path) {
-    int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd >= 0) {
-      char line[64];
-      int n = snprintf(line, sizeof line, "paint %" G_GINT64_FORMAT "\n", g_get_monotonic_time());
-      if (write(fd, line, (size_t)n) < 0) { /* the bench went away; nothing to report to */ }
-      close(fd);
-    }
-  }
+  painted = TRUE;
+  emit("paint");
   if (quit_after_paint) g_application_quit(G_APPLICATION(app));
 }
 
 static void realize(GtkWidget *window, gpointer app) {
-  g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(after_paint), app);
+  emit("mark-realize");
+  GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
+  g_signal_connect_swapped(clock, "before-paint", G_CALLBACK(on_frame), NULL);
+  g_signal_connect_swapped(clock, "layout", G_CALLBACK(on_layout), NULL);
+  g_signal_connect_swapped(clock, "paint", G_CALLBACK(on_drawn), NULL);
+  g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), app);
+}
+
+static void startup(GtkApplication *app, gpointer unused) {
+  (void)app;
+  (void)unused;
+  emit("mark-startup");
 }
 
 static void activate(GtkApplication *app, gpointer unused) {
@@ -39,6 +64,8 @@ static void activate(GtkApplication *app, gpointer unused) {
   gtk_window_set_default_size(GTK_WINDOW(window), 720, 640);
   gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
   g_signal_connect(window, "realize", G_CALLBACK(realize), app);
+  g_signal_connect_swapped(window, "map", G_CALLBACK(on_map), NULL);
+  emit("mark-window");
   gtk_window_present(GTK_WINDOW(window));
 }
 
@@ -48,8 +75,10 @@ static gboolean on_signal(gpointer app) {
 }
 
 int main(int argc, char **argv) {
+  emit("mark-main");
   quit_after_paint = argc > 1 && strcmp(argv[1], "--quit-after-paint") == 0;
   GtkApplication *app = gtk_application_new("org.natter.BenchBareWindow", G_APPLICATION_DEFAULT_FLAGS);
+  g_signal_connect(app, "startup", G_CALLBACK(startup), NULL);
   g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
   g_unix_signal_add(SIGTERM, on_signal, app);
   g_unix_signal_add(SIGINT, on_signal, app);

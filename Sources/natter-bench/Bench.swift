@@ -18,8 +18,32 @@ struct Bench {
         Options.App(
           label: "natter-\(history.count)",
           command: [options.natter, "--data-dir", history.directory], probed: true)
-      } + options.peers
+      } + accountApps + options.peers
   }
+
+  /// Issue 19: Natter with an IRC account against a loopback server, with no history and with
+  /// the one below a million, each on a copy (joining a channel writes to the history).
+  private var accountApps: [Options.App] {
+    options.histories.filter { $0.count < 1_000_000 }.map { history in
+      let copy = options.scratch.appendingPathComponent("account-history-\(history.count)")
+      if !FileManager.default.fileExists(atPath: copy.path) {
+        try? FileManager.default.copyItem(
+          at: URL(fileURLWithPath: history.directory), to: copy)
+      }
+      return Options.App(
+        label: Self.accountLabel(history.count),
+        command: [options.natter, "--data-dir", copy.path], probed: true, account: true)
+    }
+  }
+
+  static func accountLabel(_ count: Int) -> String { "natter-\(count)-irc" }
+
+  /// The start-up phases the probes mark (`mark-<phase>`), in the order they happen; the bare
+  /// window marks the ones it has.
+  static let phases = [
+    "main", "gettext", "startup", "css", "settings", "store", "widgets", "transcript", "window",
+    "realize", "map", "frame", "layout", "drawn", "network",
+  ]
 
   /// Every app gets a home of its own, kept across its runs (so the first run's setup is not
   /// measured again), and the same rendering settings.
@@ -52,14 +76,25 @@ struct Bench {
       log("start-up round \(round < 0 ? "warm-up" : "\(round + 1)/\(options.runs)")")
       for app in order {
         do {
+          let server = app.account ? try ScriptedIRCServer(burst: 0) : nil
+          defer { server?.stop() }
+          let environment = environment(for: app)
+          if let server, let config = environment["XDG_CONFIG_HOME"] {
+            try Self.writeAccount(port: server.port, config: config)
+          }
           let launch = try Launch(
-            watch: options.watch, command: app.command, environment: environment(for: app),
+            watch: options.watch, command: app.command, environment: environment,
             scratch: options.scratch)
           defer { launch.stop() }
           try launch.wait(for: "map", seconds: 60, what: app.label)
           if app.probed { try launch.wait(for: "paint", seconds: 60, what: app.label) }
           Thread.sleep(forTimeInterval: 1)
           guard round >= 0 else { continue }
+          for event in launch.events where event.name.hasPrefix("mark-") {
+            if let at = launch.sinceStart(event.name) {
+              samples["\(event.name) \(app.label)", default: []].append(at)
+            }
+          }
           if let map = launch.sinceStart("map") {
             samples["map \(app.label)", default: []].append(map)
           }
@@ -75,6 +110,14 @@ struct Bench {
         Thread.sleep(forTimeInterval: 0.3)
       }
     }
+  }
+
+  /// The account `natter --connect irc://bench@127.0.0.1:PORT/#bench` would save.
+  static func writeAccount(port: UInt16, config: String) throws {
+    let folder = URL(fileURLWithPath: config).appendingPathComponent("natter")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "[irc]\nurl=irc://bench@127.0.0.1:\(port)/#bench\n".write(
+      to: folder.appendingPathComponent("settings.ini"), atomically: true, encoding: .utf8)
   }
 
   /// Enter to stored and to the first frame that shows the message, typed with xdotool into

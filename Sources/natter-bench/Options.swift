@@ -7,6 +7,8 @@ struct Options {
     let label: String
     let command: [String]
     let probed: Bool
+    /// Started with an IRC account configured against a loopback server of the bench's.
+    var account = false
   }
 
   var natter = ""

@@ -83,11 +83,19 @@ enum BenchProbe {
     guard fifo != nil else { return }
     self.window = window
     Signal.connect(raw(window), "realize") {
+      mark("realize")
       guard let clock = gtk_widget_get_frame_clock(window) else { return }
       // Our own clock reading: the frame clock's frame time is smoothed towards the refresh.
-      Signal.connect(raw(clock), "before-paint") { frameStart = g_get_monotonic_time() }
+      Signal.connect(raw(clock), "before-paint") {
+        frameStart = g_get_monotonic_time()
+        if !painted { mark("frame") }
+      }
+      // Connected after GTK's own handlers, so these mark the end of each phase.
+      Signal.connect(raw(clock), "layout") { if !painted { mark("layout") } }
+      Signal.connect(raw(clock), "paint") { if !painted { mark("drawn") } }
       Signal.connect(raw(clock), "after-paint") { afterPaint() }
     }
+    Signal.connect(raw(window), "map") { if !painted { mark("map") } }
     if let keys = gtk_event_controller_key_new() {
       // Capture phase on the window: it sees Enter before the composer sends.
       gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
@@ -97,6 +105,13 @@ enum BenchProbe {
       }
       gtk_widget_add_controller(window, keys)
     }
+  }
+
+  /// `mark-<phase> <µs>`: a start-up phase reached, so the bench can say where the time from
+  /// exec to the first frame goes (its start-up phases table).
+  static func mark(_ phase: String) {
+    guard fifo != nil else { return }
+    emit("mark-" + phase)
   }
 
   /// A sent message was stored.

@@ -10,7 +10,9 @@ public enum Natter {
   /// Runs `natter` with `arguments` (including the program name); returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
     let programName = arguments.first ?? "natter"
+    BenchProbe.mark("main")
     startLocalization()
+    BenchProbe.mark("gettext")
     switch LaunchOptions(arguments: Array(arguments.dropFirst())) {
     case .help:
       print(LaunchOptions.usage, terminator: "")

@@ -312,8 +312,6 @@ extension MainWindow {
 
   func bindConversations() {
     sidebar.onOpen = { [unowned self] id in open(id) }
-    switcher.onOpen = { [unowned self] id in open(id) }
-    switcher.onClosed = { [unowned self] in composer.focusText() }
     actions += [
       Action("switch-conversation", in: pointer) { [unowned self] in
         switcher.open(conversations.entries)

@@ -13,7 +13,16 @@ final class MainWindow: Widget {
   var transcripts: [String: TranscriptView] = [:]
   let transcriptStack: Widget
   let composer: ComposerView
-  let banner: BannerView
+  /// Made when it first has something to say, at the top of `content`.
+  private(set) lazy var banner: BannerView = {
+    let banner = BannerView()
+    gtk_box_prepend(cast(content), banner.widget)
+    return banner
+  }()
+  /// The column of banner, transcripts and composer.
+  private let content: UnsafeMutablePointer<GtkWidget>
+  /// Holds the quick switcher's card over the window.
+  private let overlay: UnsafeMutablePointer<GtkWidget>
   let sidebar = ConversationSidebar()
   /// The sidebar's rows and which conversation is open (SPEC §10).
   var conversations = ConversationList()
@@ -22,12 +31,21 @@ final class MainWindow: Widget {
   var sidebarVisibility = SidebarVisibility()
   /// A channel the user asked to join: opened when the server says it is joined.
   var joining: String?
-  let switcher = QuickSwitcher()
+  /// Ctrl+K's card, made the first time it opens.
+  private(set) lazy var switcher: QuickSwitcher = {
+    let switcher = QuickSwitcher()
+    switcher.onOpen = { [unowned self] id in open(id) }
+    switcher.onClosed = { [unowned self] in composer.focusText() }
+    gtk_overlay_add_overlay(OpaquePointer(overlay), switcher.widget)
+    return switcher
+  }()
   /// The channel topic, the header subtitle's second line.
   let topicLabel: Widget
   let membersButton: Widget
   let membersLabel: Widget
   var actions: [Action] = []
+  /// Work the first frame does not need waits here for it.
+  let afterFirstFrame = AfterFirstFrame()
   /// The IRC account's client, nil while Natter is local history only.
   private(set) var irc: IRCClient?
   /// The header's `Connection` subtitle and `Reconnect` button.
@@ -57,8 +75,10 @@ final class MainWindow: Widget {
     subtitle = Widget(gtk_label_new(nil))
     reconnectButton = Widget(gtk_button_new_with_label(localized("Reconnect")))
     composer = ComposerView(controller: ComposerController(sender: session.sender))
-    banner = BannerView()
+    content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    overlay = gtk_overlay_new()
     super.init(gtk_application_window_new(application))
+    afterFirstFrame.watch(widget)
     gtk_window_set_title(window, AppInfo.name)
     gtk_window_set_default_size(window, Self.defaultSize.width, Self.defaultSize.height)
     gtk_widget_set_size_request(widget, 360, 300)
@@ -67,8 +87,6 @@ final class MainWindow: Widget {
     addConnectionStatus(to: header)
     addMembersButton(to: header)
 
-    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-    gtk_box_append(cast(content), banner.widget)
     gtk_widget_set_vexpand(transcriptStack.widget, 1)
     gtk_box_append(cast(content), transcriptStack.widget)
     gtk_box_append(cast(content), composer.widget)
@@ -78,13 +96,13 @@ final class MainWindow: Widget {
     gtk_box_append(cast(split), sidebar.separator)
     gtk_widget_set_hexpand(content, 1)
     gtk_box_append(cast(split), content)
-    let overlay = gtk_overlay_new()
     gtk_overlay_set_child(OpaquePointer(overlay), split)
-    gtk_overlay_add_overlay(OpaquePointer(overlay), switcher.widget)
     gtk_window_set_child(window, overlay)
     composer.actions.insert(into: widget, prefix: "composer")
+    BenchProbe.mark("widgets")
     loadConversations()
     let first = showTranscript(for: conversations.activeID)
+    BenchProbe.mark("transcript")
     // What arrived in the open conversation since it was last seen, before this start.
     if irc != nil, conversations.activeID != Message.notes {
       first.markFirstUnread(
@@ -321,17 +339,20 @@ final class MainWindow: Widget {
     gtk_menu_button_set_icon_name(membersButton.opaque, "system-users-symbolic")
     membersButton.setTooltip(localized("Members"))
     membersButton.setAccessibleLabel(localized("Members"))
-    let popover = gtk_popover_new()
-    let scroller = gtk_scrolled_window_new()
-    gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
-    gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 400)
     gtk_label_set_xalign(membersLabel.opaque, 0)
     gtk_label_set_selectable(membersLabel.opaque, 1)
     membersLabel.setAccessibleLabel(localized("Member list"))
-    gtk_scrolled_window_set_child(OpaquePointer(scroller), membersLabel.widget)
-    gtk_popover_set_child(cast(popover), scroller)
-    gtk_menu_button_set_popover(membersButton.opaque, popover)
+    MenuButton.makePopoverOnFirstOpen(membersButton.widget) { [membersLabel] in
+      let popover = gtk_popover_new()
+      let scroller = gtk_scrolled_window_new()
+      gtk_scrolled_window_set_policy(
+        OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+      gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+      gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 400)
+      gtk_scrolled_window_set_child(OpaquePointer(scroller), membersLabel.widget)
+      gtk_popover_set_child(cast(popover), scroller)
+      return popover
+    }
     membersButton.isVisible = false
     gtk_header_bar_pack_end(OpaquePointer(header), membersButton.widget)
   }
@@ -436,18 +457,20 @@ final class MainWindow: Widget {
 
   private static func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
     let header = gtk_header_bar_new()
-    let menu = g_menu_new()
-    g_menu_append(menu, localized("Keyboard Shortcuts"), "win.shortcuts")
-    g_menu_append(menu, localized("Preferences"), "app.preferences")
-    g_menu_append(menu, localized("About Natter"), "app.about")
-    g_menu_append(menu, localized("Quit"), "app.quit")
-    let button = gtk_menu_button_new()
+    guard let button = gtk_menu_button_new() else { fatalError("gtk_menu_button_new failed") }
     gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
-    gtk_menu_button_set_menu_model(OpaquePointer(button), cast(menu))
+    MenuButton.makePopoverOnFirstOpen(button) {
+      let menu = g_menu_new()
+      defer { g_object_unref(raw(menu!)) }
+      g_menu_append(menu, localized("Keyboard Shortcuts"), "win.shortcuts")
+      g_menu_append(menu, localized("Preferences"), "app.preferences")
+      g_menu_append(menu, localized("About Natter"), "app.about")
+      g_menu_append(menu, localized("Quit"), "app.quit")
+      return gtk_popover_menu_new_from_model(cast(menu))
+    }
     gtk_menu_button_set_primary(OpaquePointer(button), 1)
     gtk_widget_set_tooltip_text(button, localized("Main Menu"))
-    if let button { Accessible.setLabel(button, localized("Main Menu")) }
-    g_object_unref(raw(menu!))
+    Accessible.setLabel(button, localized("Main Menu"))
     gtk_header_bar_pack_end(OpaquePointer(header), button)
     return header!
   }

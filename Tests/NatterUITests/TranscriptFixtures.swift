@@ -8,18 +8,43 @@ import Testing
 enum TranscriptFixtures {
   static let start = Date(timeIntervalSince1970: 1_764_000_000)
 
-  /// `count` messages a minute apart from two senders, in JSON Lines for `MessageStore.import`.
-  static func jsonLines(count: Int, start: Date = start, spacing: TimeInterval = 60) -> Data {
+  /// How a generated history's rows look.
+  enum Shape: String, CaseIterable, Sendable {
+    /// Two senders, short bodies: the rows of a usual chat.
+    case mixed
+    /// One sender a minute apart: one group of one-line rows, the smallest there are.
+    case oneSender
+    /// A tag on every message, and a new sender on every other one.
+    case tagged
+    /// Bodies of several wrapped lines and paragraphs.
+    case long
+  }
+
+  /// `count` messages a minute apart, in JSON Lines for `MessageStore.import`.
+  static func jsonLines(
+    count: Int, start: Date = start, spacing: TimeInterval = 60, shape: Shape = .mixed
+  ) -> Data {
     var text = ""
     text.reserveCapacity(count * 160)
     let formatter = ISO8601DateFormatter()
+    let words = String(repeating: "some words that wrap ", count: 12)
     for i in 0..<count {
-      let sender = i % 3 == 0 ? "alice" : "bob"
+      var sender = i % 3 == 0 ? "alice" : "bob"
+      var body = "message \(i) with a few words"
+      var tags = ""
+      switch shape {
+      case .mixed: break
+      case .oneSender: sender = "alice"
+      case .tagged:
+        sender = i % 2 == 0 ? "alice" : "bob"
+        tags = "\"release\""
+      case .long: body = "message \(i)\\n\(words)\\n\\n\(words)"
+      }
       let sentAt = formatter.string(from: start.addingTimeInterval(Double(i) * spacing))
       let id = String(format: "00000000-0000-4000-8000-%012d", i)
       text += """
         {"id": "\(id)", "sender": "\(sender)", "sent_at": "\(sentAt)", \
-        "body": "message \(i) with a few words", "tags": [], "edited": false}
+        "body": "\(body)", "tags": [\(tags)], "edited": false}
 
         """
     }
@@ -27,12 +52,12 @@ enum TranscriptFixtures {
   }
 
   /// An in-memory store holding `count` generated messages.
-  static func store(count: Int) throws -> MessageStore {
+  static func store(count: Int, shape: Shape = .mixed) throws -> MessageStore {
     let store = try MessageStore.inMemory()
     guard count > 0 else { return store }
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("natter-transcript-\(UUID().uuidString).jsonl")
-    try jsonLines(count: count).write(to: file)
+    try jsonLines(count: count, shape: shape).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     _ = try store.import(from: file)
     return store

@@ -113,9 +113,9 @@ struct TranscriptViewTests {
   @Test func theFirstFrameHasOnlyTheNewestRowsAndTheRestFollow() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let store = try TranscriptFixtures.store(count: 5_000)
-    let transcript = TranscriptView(store: store, height: 320)
-    #expect(transcript.model.count == TranscriptView.rowsBeforeFirstFrame(height: 320))
-    #expect(transcript.model.count * 20 >= 320, "enough one-line rows to fill the window")
+    let screen = FirstScreen(height: 320, width: 420, lineHeight: 17)
+    let transcript = TranscriptView(store: store, screen: screen)
+    #expect(transcript.model.count < screen.mostRows, "only the rows that fill the viewport")
     let window = Widget(gtk_window_new())
     gtk_window_set_default_size(window.typed(), 420, 320)
     gtk_window_set_child(window.typed(), transcript.widget)
@@ -129,6 +129,49 @@ struct TranscriptViewTests {
     #expect(shown, "still at the newest message")
     let last = try #require(transcript.row(at: 4_999))
     #expect(string(gtk_label_get_text(last.bodyLabel))?.isEmpty == false)
+  }
+
+  /// Issue 19: the first frame has only the rows its viewport shows, and they fill it, with the
+  /// real font, for histories of short, long, tagged and grouped messages alike.
+  @Test(arguments: TranscriptFixtures.Shape.allCases)
+  func theFirstFrameIsFilledWithFewRows(_ shape: TranscriptFixtures.Shape) throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let store = try TranscriptFixtures.store(count: 2_000, shape: shape)
+    let composer = ComposerView(controller: ComposerController(sender: "me"))
+    let line = Int(composer.lineHeight())
+    let transcript = TranscriptView(
+      store: store, screen: FirstScreen(height: 400, width: 420, lineHeight: line))
+    let window = Widget(gtk_window_new())
+    gtk_window_set_default_size(window.typed(), 420, 400)
+    gtk_window_set_child(window.typed(), transcript.widget)
+    var firstFrame: (rows: Int, covered: Double, page: Double)?
+    Signal.connect(window.pointer, "realize") {
+      guard let clock = gtk_widget_get_frame_clock(window.widget) else { return }
+      Signal.connect(raw(clock), "after-paint") {
+        guard firstFrame == nil, let adjustment = transcript.adjustment else { return }
+        // The rows' extent inside the scroller: from the top of the highest to the bottom of
+        // the lowest.
+        var top = Double.infinity
+        var bottom = -Double.infinity
+        for row in transcript.rows.values where gtk_widget_get_mapped(row.widget) != 0 {
+          var bounds = graphene_rect_t()
+          guard gtk_widget_compute_bounds(row.widget, transcript.scroller.widget, &bounds) != 0
+          else { continue }
+          top = min(top, Double(bounds.origin.y))
+          bottom = max(bottom, Double(bounds.origin.y + bounds.size.height))
+        }
+        firstFrame = (
+          transcript.model.count, bottom - top, gtk_adjustment_get_page_size(adjustment)
+        )
+      }
+    }
+    gtk_window_present(window.typed())
+    defer { gtk_window_destroy(window.typed()) }
+    #expect(Wait.until { firstFrame != nil })
+    let frame = try #require(firstFrame)
+    #expect(frame.rows < 2_000, "the older rows wait for the first frame")
+    #expect(frame.page > 0)
+    #expect(frame.covered >= frame.page, "no empty band above the oldest row: \(frame)")
   }
 
   @Test func theTimeTooltipGivesTheFullDate() throws {

@@ -86,6 +86,15 @@ extension MainWindow {
 
   // MARK: Switching
 
+  /// What a transcript's first frame must fill: the window's height less the header bar's and
+  /// the composer's first lines, at the window's width (both bounds the real viewport keeps).
+  private var firstScreen: FirstScreen {
+    let line = Int(composer.lineHeight())
+    return FirstScreen(
+      height: Int(Self.defaultSize.height) - 2 * line, width: Int(Self.defaultSize.width),
+      lineHeight: line)
+  }
+
   /// The transcript of `conversation`, made the first time it is opened, shown in the stack.
   @discardableResult
   func showTranscript(for conversation: String) -> TranscriptView {
@@ -94,7 +103,7 @@ extension MainWindow {
       view = made
     } else {
       view = TranscriptView(
-        store: session.store, conversation: conversation, height: Int(Self.defaultSize.height))
+        store: session.store, conversation: conversation, screen: firstScreen)
       view.onRetry = { [unowned self] message in irc?.retry(message) }
       view.onSearchClosed = { [unowned self] in composer.focusText() }
       view.onSearchModeChanged = { [unowned self] in updateActionStates() }

@@ -1,14 +1,22 @@
 import CGtk
 import GtkKit
+import NatterCore
 
 /// First-frame staging: the list opens with only the newest rows, and the rest join once the
 /// window has painted, so a long history costs start-up nothing.
 extension TranscriptView {
-  /// How many of the newest messages the list has before the window's first frame: enough to
-  /// fill `height` pixels with the shortest rows (one line, about 20 px), far fewer than the
-  /// 200 rows GTK 4.8 builds around its anchor, which cost more than the rest of start-up
-  /// with a long history. The rest follow right after the first frame.
-  static func rowsBeforeFirstFrame(height: Int) -> Int { max(8, height / 20 + 4) }
+  /// How many of the newest messages the list has before the window's first frame: the rows
+  /// that fill `screen`, far fewer than the 200 rows GTK 4.8 builds around its anchor, which
+  /// cost more than the rest of start-up with a long history. The rest follow right after the
+  /// first frame.
+  static func rowsBeforeFirstFrame(_ history: TranscriptPager, count: Int, screen: FirstScreen)
+    -> Int
+  {
+    let newest = (0..<min(count, screen.mostRows)).compactMap { offset in
+      history.row(at: count - 1 - offset)
+    }
+    return screen.rowCount(newestFirst: newest, formatter: sharedFormatter)
+  }
 
   /// Once the first frame with the transcript has been painted, puts the older messages into
   /// the list, and logs under `G_MESSAGES_DEBUG=natter` the wall-clock time of that frame, for

@@ -48,7 +48,7 @@ final class TranscriptView: Widget {
   /// its caches are made once, not again for each conversation opened.
   let formatter = TranscriptView.sharedFormatter
   // Foundation on Linux does not read the locale from the environment; the C library does.
-  private static let sharedFormatter = TranscriptFormatter(
+  static let sharedFormatter = TranscriptFormatter(
     calendar: .current, timeZone: .current,
     locale: Gettext.timeLocale.map(Locale.init(identifier:)) ?? .current)
   /// The whole history; kept (with its cache) while a search shows results instead.
@@ -65,14 +65,18 @@ final class TranscriptView: Widget {
   /// The message the `New messages` line stands above, or nil.
   var firstUnreadID: String?
 
-  /// A transcript of `store`'s history, first shown `height` pixels tall (about).
-  init(store: MessageStore, conversation: String = Message.notes, height: Int = 640) {
+  /// A transcript of `store`'s history, whose first frame fills `screen`.
+  init(
+    store: MessageStore, conversation: String = Message.notes,
+    screen: FirstScreen = FirstScreen(height: 640, width: 720, lineHeight: 16)
+  ) {
     self.store = store
     self.conversation = conversation
     let count = (try? store.count(conversation: conversation)) ?? 0
     history = TranscriptPager(
       source: StorePageSource(store: store, conversation: conversation), count: count)
-    model = IndexListModel(count: count, showingLast: Self.rowsBeforeFirstFrame(height: height))
+    model = IndexListModel(
+      count: count, showingLast: Self.rowsBeforeFirstFrame(history, count: count, screen: screen))
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
     g_object_ref(model.pointer)  // the selection model takes this reference
     let selection = gtk_no_selection_new(model.opaque)

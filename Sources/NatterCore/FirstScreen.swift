@@ -45,8 +45,9 @@ public struct FirstScreen: Equatable, Sendable {
     if formatter.showsDaySeparator(previous: previous, current: message) {
       height += smallLine + Self.daySeparatorMargin
     }
+    // The sender's name is in the body's font.
     if formatter.showsHeader(previous: previous, current: message) {
-      height += smallLine + Self.groupGap
+      height += lineHeight + Self.groupGap
     }
     if !message.tags.isEmpty { height += smallLine }
     return height

@@ -35,8 +35,8 @@ import Testing
     let grouped = screen.rowCount(newestFirst: rows(100), formatter: formatter)
     let alternating = screen.rowCount(
       newestFirst: rows(100, sender: { $0 % 2 == 0 ? "ana" : "bob" }), formatter: formatter)
-    // 20 px + 9 (half a line for the sender) + 7 (the group's gap) = 36 px a row.
-    #expect(alternating == 15)
+    // 20 px + 18 (a line for the sender) + 7 (the group's gap) = 45 px a row.
+    #expect(alternating == 500 / 45 + 1 + 1)
     #expect(alternating < grouped)
   }
 
@@ -77,7 +77,9 @@ import Testing
     let screen = FirstScreen(height: 480, width: 500, lineHeight: 17)
     let all = rows(60, sender: { $0 % 3 == 0 ? "ana" : "bob" }, body: "a line of some words")
     let count = screen.rowCount(newestFirst: all, formatter: formatter)
-    let heights = all.map { screen.rowHeight($0.message, previous: $0.previous, formatter: formatter) }
+    let heights = all.map {
+      screen.rowHeight($0.message, previous: $0.previous, formatter: formatter)
+    }
     let filled = heights.prefix(count - FirstScreen.spareRows).reduce(0, +)
     #expect(filled >= 480)
     #expect(filled - heights[count - FirstScreen.spareRows - 1] < 480)

@@ -133,6 +133,7 @@ enum BenchProbe {
     if !painted {
       painted = true
       emit("paint")
+      reportFirstRows()
       startScenarios()
     }
     guard let body = awaitedBody, let window else { return }
@@ -264,6 +265,47 @@ enum BenchProbe {
     guard let fifo else { return }
     let line = "\(event) \(g_get_monotonic_time())\(detail)\n"
     _ = line.utf8CString.withUnsafeBufferPointer { write(fifo, $0.baseAddress, $0.count - 1) }
+  }
+
+  /// `first-rows <µs> <rows> <rows' height> <viewport height>` for the first frame's transcript
+  /// (the tallest mapped list): the end-to-end test checks that its rows fill the viewport.
+  private static func reportFirstRows() {
+    guard let window else { return }
+    var lists: [UnsafeMutablePointer<GtkWidget>] = []
+    collect(type: gtk_list_view_get_type(), in: window, into: &lists)
+    guard
+      let list = lists.filter({ gtk_widget_get_mapped($0) != 0 })
+        .max(by: { gtk_widget_get_height($0) < gtk_widget_get_height($1) }),
+      let scroller = gtk_widget_get_ancestor(list, gtk_scrolled_window_get_type())
+    else { return }
+    var top = Float.infinity
+    var bottom = -Float.infinity
+    var rows = 0
+    var child = gtk_widget_get_first_child(list)
+    while let row = child {
+      var bounds = graphene_rect_t()
+      if gtk_widget_get_mapped(row) != 0, gtk_widget_compute_bounds(row, scroller, &bounds) != 0 {
+        rows += 1
+        top = min(top, bounds.origin.y)
+        bottom = max(bottom, bounds.origin.y + bounds.size.height)
+      }
+      child = gtk_widget_get_next_sibling(row)
+    }
+    let covered = rows > 0 ? Int(bottom - top) : 0
+    emit("first-rows", detail: " \(rows) \(covered) \(gtk_widget_get_height(scroller))")
+  }
+
+  private static func collect(
+    type: GType, in widget: UnsafeMutablePointer<GtkWidget>,
+    into found: inout [UnsafeMutablePointer<GtkWidget>]
+  ) {
+    let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))
+    if g_type_check_instance_is_a(instance, type) != 0 { found.append(widget) }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      collect(type: type, in: current, into: &found)
+      child = gtk_widget_get_next_sibling(current)
+    }
   }
 
   /// Whether a mapped label or inscription whose text contains `body` lies inside the visible

@@ -86,13 +86,20 @@ extension MainWindow {
 
   // MARK: Switching
 
-  /// What a transcript's first frame must fill: the window's height less the header bar's and
-  /// the composer's first lines, at the window's width (both bounds the real viewport keeps).
+  /// What a transcript's first frame must fill: the window less the header bar and the
+  /// composer, whose measures GTK keeps for the first frame's layout. The window's width is
+  /// more than the rows have.
   private var firstScreen: FirstScreen {
-    let line = Int(composer.lineHeight())
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(window, &width, &height)
+    for part in [headerBar, composer.widget] {
+      var natural: Int32 = 0
+      gtk_widget_measure(part, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)
+      height -= natural
+    }
     return FirstScreen(
-      height: Int(Self.defaultSize.height) - 2 * line, width: Int(Self.defaultSize.width),
-      lineHeight: line)
+      height: Int(height), width: Int(width), lineHeight: Int(composer.lineHeight()))
   }
 
   /// The transcript of `conversation`, made the first time it is opened, shown in the stack.

@@ -19,6 +19,7 @@ final class MainWindow: Widget {
     gtk_box_prepend(cast(content), banner.widget)
     return banner
   }()
+  let headerBar: UnsafeMutablePointer<GtkWidget>
   /// The column of banner, transcripts and composer.
   private let content: UnsafeMutablePointer<GtkWidget>
   /// Holds the quick switcher's card over the window.
@@ -77,12 +78,13 @@ final class MainWindow: Widget {
     composer = ComposerView(controller: ComposerController(sender: session.sender))
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     overlay = gtk_overlay_new()
+    headerBar = Self.makeHeaderBar()
     super.init(gtk_application_window_new(application))
     afterFirstFrame.watch(widget)
     gtk_window_set_title(window, AppInfo.name)
     gtk_window_set_default_size(window, Self.defaultSize.width, Self.defaultSize.height)
     gtk_widget_set_size_request(widget, 360, 300)
-    let header = Self.makeHeaderBar()
+    let header = headerBar
     gtk_window_set_titlebar(window, header)
     addConnectionStatus(to: header)
     addMembersButton(to: header)

@@ -1,0 +1,117 @@
+"""Start-up (issue 19), read through the probe natter-bench uses: the first frame holds only the
+transcript rows that fill its viewport, and the network is not touched before that frame."""
+
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import unittest
+
+from natter_e2e import NATTER_BIN, NatterTestCase, wait_until
+
+
+class Probe:
+    """The FIFO natter writes `event <CLOCK_MONOTONIC µs> [detail...]` lines to."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="natter-probe-")
+        self.path = os.path.join(self.directory, "probe")
+        os.mkfifo(self.path)
+        # Read-write and non-blocking: natter opens it for writing whenever it starts.
+        self.fd = os.open(self.path, os.O_RDWR | os.O_NONBLOCK)
+        self.buffer = b""
+        self.events = {}
+
+    def read(self):
+        try:
+            while chunk := os.read(self.fd, 65536):
+                self.buffer += chunk
+        except BlockingIOError:
+            pass
+        *lines, self.buffer = self.buffer.split(b"\n")
+        for line in lines:
+            name, *values = line.decode().split()
+            self.events.setdefault(name, [int(value) for value in values])
+
+    def wait(self, name, timeout=20):
+        def arrived():
+            self.read()
+            return self.events.get(name)
+        return wait_until(arrived, timeout=timeout, what=f"the probe's {name}")
+
+    def close(self):
+        os.close(self.fd)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def history_lines(count, seed=19):
+    """A history of usual chat: several senders, short and long bodies, some tags."""
+    rng = random.Random(seed)
+    words = "the a build window frame paint message history lunch review patch ok".split()
+    start = time.time() - count * 60
+    for index in range(count):
+        length = rng.choice((2, 5, 12, 30, 80))
+        record = {
+            "id": f"start-{index:06d}",
+            "sender": rng.choice(("ana", "bo", "cy")),
+            "sent_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start + index * 60)),
+            "body": " ".join(rng.choice(words) for _ in range(length)),
+        }
+        if index % 7 == 0:
+            record["tags"] = ["release"]
+        yield json.dumps(record)
+
+
+class StartupTest(NatterTestCase):
+    def probe(self):
+        probe = Probe()
+        self.addCleanup(probe.close)
+        return probe
+
+    def test_the_first_frame_has_only_the_rows_that_fill_the_transcript(self):
+        data = tempfile.mkdtemp(prefix="natter-e2e-")
+        self.addCleanup(shutil.rmtree, data, ignore_errors=True)
+        source = os.path.join(data, "history.jsonl")
+        with open(source, "w") as out:
+            out.write("\n".join(history_lines(3000)) + "\n")
+        subprocess.run([NATTER_BIN, "--data-dir", data, "--import", source], check=True,
+                       capture_output=True)
+        probe = self.probe()
+        self.start(data_dir=data, env={"NATTER_BENCH": probe.path})
+        rows, covered, viewport = probe.wait("first-rows")[1:]
+        self.assertGreater(viewport, 200, "the transcript has its height in the first frame")
+        self.assertGreaterEqual(covered, viewport,
+                                f"{rows} rows cover {covered} of {viewport} px: an empty band")
+        # A 640 px window shows about 12 of these rows; the estimate may build a few more.
+        self.assertLess(rows, 30, "rows below the fold were built before the first frame")
+
+    def test_the_network_waits_for_the_first_frame(self):
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        self.addCleanup(listener.close)
+        port = listener.getsockname()[1]
+        config = tempfile.mkdtemp(prefix="natter-e2e-config-")
+        self.addCleanup(shutil.rmtree, config, ignore_errors=True)
+        os.makedirs(os.path.join(config, "natter"))
+        with open(os.path.join(config, "natter", "settings.ini"), "w") as settings:
+            settings.write(f"[irc]\nurl=irc://tester@127.0.0.1:{port}/#natter\n")
+        probe = self.probe()
+        self.start(env={"NATTER_BENCH": probe.path, "XDG_CONFIG_HOME": config,
+                        "NATTER_IRC_PASSWORD": ""})
+        listener.settimeout(20)
+        connection, _ = listener.accept()
+        accepted = time.monotonic_ns() // 1000
+        self.addCleanup(connection.close)
+        painted = probe.wait("paint")[0]
+        network = probe.wait("mark-network")[0]
+        self.assertLess(painted, network, "the connection began before the first frame")
+        self.assertLess(painted, accepted)
+
+
+if __name__ == "__main__":
+    unittest.main()

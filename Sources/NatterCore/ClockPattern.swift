@@ -12,6 +12,8 @@ public struct ClockPattern: Equatable, Sendable {
   }
 
   private let parts: [Part]
+  /// What it was made from, so the app can keep it.
+  private let pattern: String
   private let am: String
   private let pm: String
 
@@ -53,8 +55,22 @@ public struct ClockPattern: Equatable, Sendable {
       }
     }
     self.parts = parts
+    self.pattern = pattern
     self.am = am
     self.pm = pm
+  }
+
+  /// One line naming the locale and the pattern, for the app to keep between starts: ICU
+  /// takes milliseconds to give the pattern, before the first frame of a history (issue 19).
+  public func cacheLine(for locale: String) -> String {
+    [locale, pattern, am, pm].joined(separator: "\t")
+  }
+
+  /// The pattern `cacheLine(for:)` wrote for `locale`; nil for another locale or a bad line.
+  public init?(cacheLine line: String, for locale: String) {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    guard fields.count == 4, fields[0] == locale, !fields[1].isEmpty else { return nil }
+    self.init(pattern: fields[1], am: fields[2], pm: fields[3])
   }
 
   /// `minutes` after midnight as the locale writes it.

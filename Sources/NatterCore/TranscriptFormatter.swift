@@ -16,8 +16,10 @@ public final class TranscriptFormatter {
 
   private let timeZone: TimeZone
   private let locale: Locale
-  /// Asked of ICU at the first time label, so an empty window never pays for it.
-  private lazy var clock = ClockPattern(locale: locale)
+  /// Asked of ICU at the first time label, so an empty window never pays for it; unless the
+  /// app knew it from an earlier start.
+  private lazy var clock = knownClock ?? ClockPattern(locale: locale)
+  private let knownClock: ClockPattern?
   private let dateFormatter = DateFormatter()
   private let tooltipFormatter = DateFormatter()
   /// UTC offsets by quarter hour since the epoch; zones change offset on those boundaries.
@@ -26,7 +28,9 @@ public final class TranscriptFormatter {
   private var dateLabels: [Int64: String] = [:]
 
   /// Labels in `timeZone` and `locale`; `calendar` formats the dates of separators and tooltips.
-  public init(calendar: Calendar, timeZone: TimeZone, locale: Locale) {
+  /// `clock` is `locale`'s time pattern when it is already known.
+  public init(calendar: Calendar, timeZone: TimeZone, locale: Locale, clock: ClockPattern? = nil) {
+    knownClock = clock
     var calendar = calendar
     calendar.timeZone = timeZone
     self.timeZone = timeZone
@@ -79,6 +83,9 @@ public final class TranscriptFormatter {
 
   /// The full date and time, for the time label's tooltip.
   public func tooltip(for date: Date) -> String { tooltipFormatter.string(from: date) }
+
+  /// The locale's time pattern (from ICU, the first time it is asked for).
+  public var clockPattern: ClockPattern { clock }
 
   /// Seconds since the epoch on the local wall clock.
   private func localSeconds(_ date: Date) -> Int64 {

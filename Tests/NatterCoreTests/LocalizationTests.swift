@@ -48,4 +48,21 @@ import Testing
     #expect(
       ClockPattern(pattern: "H:mm", am: "", pm: "").format(minutesAfterMidnight: 65) == "1:05")
   }
+
+  @Test func aKeptPatternComesBackOnlyForItsLocale() {
+    let korean = ClockPattern(pattern: "a h:mm", am: "오전", pm: "오후")
+    let line = korean.cacheLine(for: "ko_KR")
+    #expect(ClockPattern(cacheLine: line, for: "ko_KR") == korean)
+    #expect(ClockPattern(cacheLine: line, for: "de_DE") == nil, "another locale asks ICU")
+    #expect(ClockPattern(cacheLine: "ko_KR\ta h:mm", for: "ko_KR") == nil)
+    #expect(ClockPattern(cacheLine: "ko_KR\t\t\t", for: "ko_KR") == nil)
+    #expect(ClockPattern(cacheLine: "", for: "") == nil)
+  }
+
+  @Test func aKnownPatternIsUsedInsteadOfICUs() {
+    let formatter = TranscriptFormatter(
+      calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC")!,
+      locale: Locale(identifier: "en_US"), clock: ClockPattern(pattern: "HH.mm", am: "", pm: ""))
+    #expect(formatter.timeLabel(for: Date(timeIntervalSince1970: 13 * 3600 + 5 * 60)) == "13.05")
+  }
 }

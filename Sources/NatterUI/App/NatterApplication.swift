@@ -243,6 +243,7 @@ final class NatterApplication: Object {
       settingsFile.save(settings)
     }
     window.afterFirstFrame.run { [unowned self] in showIcon(on: window) }
+    window.afterFirstFrame.run { TranscriptView.keepClockPattern() }
     if let irc {
       // Neither the network nor the Secret Service delays the first frame (SPEC §8).
       window.afterFirstFrame.run { [unowned self] in

@@ -107,9 +107,10 @@ final class MainWindow: Widget {
     BenchProbe.mark("transcript")
     // What arrived in the open conversation since it was last seen, before this start.
     if irc != nil, conversations.activeID != Message.notes {
-      first.markFirstUnread(
-        (try? session.store.unread(in: conversations.activeID, me: irc?.nick ?? ""))?.firstID)
-      markRead(conversations.activeID)
+      let opened = conversations.activeID
+      first.markFirstUnread((try? session.store.unread(in: opened, me: irc?.nick ?? ""))?.firstID)
+      // A write, synced to disk: not before the window is on screen.
+      afterFirstFrame.run { [weak self] in self?.markRead(opened) }
     }
 
     bindComposer()

@@ -49,8 +49,16 @@ final class TranscriptView: Widget {
   let formatter = TranscriptView.sharedFormatter
   // Foundation on Linux does not read the locale from the environment; the C library does.
   static let sharedFormatter = TranscriptFormatter(
-    calendar: .current, timeZone: .current,
-    locale: Gettext.timeLocale.map(Locale.init(identifier:)) ?? .current)
+    calendar: .current, timeZone: .current, locale: timeLocale,
+    clock: ClockPatternCache.load(for: clockKey))
+  static let timeLocale = Gettext.timeLocale.map(Locale.init(identifier:)) ?? .current
+  /// The ICU data is Natter's own (the static Foundation), so a new version asks again.
+  private static let clockKey = "\(AppInfo.version) \(timeLocale.identifier)"
+
+  /// Keeps the clock pattern for the next start, once the first frame is on screen.
+  static func keepClockPattern() {
+    ClockPatternCache.save(sharedFormatter.clockPattern, for: clockKey)
+  }
   /// The whole history; kept (with its cache) while a search shows results instead.
   let history: TranscriptPager
   /// The search results while filtering.

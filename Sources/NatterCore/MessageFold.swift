@@ -28,6 +28,18 @@ public enum MessageFold {
   /// ("Zalgo") costs shaping out of proportion to its width and draws far outside its row.
   public static let maxMarksPerCharacter = 8
 
+  private static func isShortASCII(_ body: String, maxLines: Int) -> Bool {
+    var lines = 1
+    for byte in body.utf8 {
+      if byte >= 0x80 { return false }
+      if byte == 0x0A {
+        lines += 1
+        if lines > maxLines { return false }
+      }
+    }
+    return true
+  }
+
   /// The first `maxLines` lines and at most `maxScalars` scalars of `body`, cut where a
   /// character ends, with at most `maxMarksPerCharacter` marks on any character. Work is
   /// proportional to the part shown (at most four times `maxScalars` scalars are read),
@@ -35,6 +47,16 @@ public enum MessageFold {
   public static func preview(
     of body: String, maxLines: Int = maxLines, maxScalars: Int = maxScalars
   ) -> Preview {
+    // Most bodies are short ASCII, shown whole: a scan of their bytes decides it (every byte
+    // is a scalar and no ASCII character takes marks).
+    if body.utf8.count <= maxScalars, Self.isShortASCII(body, maxLines: maxLines) {
+      return Preview(text: body, isFolded: false)
+    }
+    return scannedPreview(of: body, maxLines: maxLines, maxScalars: maxScalars)
+  }
+
+  /// `preview(of:)` scalar by scalar, for any text.
+  static func scannedPreview(of body: String, maxLines: Int, maxScalars: Int) -> Preview {
     let scalars = body.unicodeScalars
     var shown = String.UnicodeScalarView()
     var index = scalars.startIndex

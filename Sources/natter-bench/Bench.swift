@@ -90,6 +90,10 @@ struct Bench {
           if app.probed { try launch.wait(for: "paint", seconds: 60, what: app.label) }
           Thread.sleep(forTimeInterval: 1)
           guard round >= 0 else { continue }
+          if let cpu = launch.events.first(where: { $0.name == "cpu" }), cpu.detail.count >= 2 {
+            samples["cpu-main \(app.label)", default: []].append(Double(cpu.detail[0]))
+            samples["cpu-process \(app.label)", default: []].append(Double(cpu.detail[1]))
+          }
           for event in launch.events where event.name.hasPrefix("mark-") {
             if let at = launch.sinceStart(event.name) {
               samples["\(event.name) \(app.label)", default: []].append(at)

@@ -62,6 +62,20 @@ struct Report {
       }
     }
 
+    // CPU time is barely moved by other work on the machine, which moves the wall clock a lot.
+    for (method, what) in [
+      ("cpu-main", "CPU time to first frame, main thread"),
+      ("cpu-process", "CPU time to first frame, all threads"),
+    ] {
+      row(
+        "\(what), bare C GTK 4 window", bench.median("\(method) bare"), .milliseconds, method, nil)
+      for natter in natters {
+        row(
+          "\(what), Natter, \(natter.what)", bench.median("\(method) \(natter.label)"),
+          .milliseconds, method, nil)
+      }
+    }
+
     let bareRSS = bench.median("rss bare")
     row("Resident memory after start, bare window", bareRSS, .megabytes, nil, nil)
     for natter in natters {

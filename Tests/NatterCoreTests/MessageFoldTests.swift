@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import NatterCore
@@ -160,5 +161,21 @@ struct DisplayTextTests {
     let total = display.text.unicodeScalars.count
     #expect(display.original(from: total - 5, to: total) == "x\nend")
     #expect(display.original(from: 10, to: 10) == "")
+  }
+
+  @Test func theShortcutForShortASCIIAgreesWithTheScan() {
+    var random = SeededGenerator(seed: 19)
+    let pieces = ["a", " ", "\n", "\r\n", "word ", "https://x.org "]
+    for _ in 0..<2_000 {
+      var body = ""
+      let length = Int.random(in: 0...(MessageFold.maxScalars + 20), using: &random)
+      while body.utf8.count < length {
+        body += pieces.randomElement(using: &random)!
+      }
+      let preview = MessageFold.preview(of: body)
+      let scanned = MessageFold.scannedPreview(
+        of: body, maxLines: MessageFold.maxLines, maxScalars: MessageFold.maxScalars)
+      #expect(preview == scanned, "\(body.debugDescription)")
+    }
   }
 }

@@ -27,7 +27,7 @@ import NatterCore
 @MainActor
 enum BenchProbe {
   private static let fifo: Int32? = {
-    guard let path = ProcessInfo.processInfo.environment["NATTER_BENCH"] else { return nil }
+    guard let path = environmentValue("NATTER_BENCH") else { return nil }
     // Non-blocking: a bench that went away must never stall the app.
     let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
     return fd >= 0 ? fd : nil
@@ -35,7 +35,7 @@ enum BenchProbe {
   private static var window: UnsafeMutablePointer<GtkWidget>?
   /// With `NATTER_BENCH_STALLS=1`, every gap of 20 ms or more is reported as
   /// `stall <µs> <when it began µs> <length µs>`, for finding what caused it (perf, logs).
-  private static let logsStalls = ProcessInfo.processInfo.environment["NATTER_BENCH_STALLS"] != nil
+  private static let logsStalls = environmentValue("NATTER_BENCH_STALLS") != nil
   private static var painted = false
   /// The body of the message sent last, until a frame shows it.
   private static var awaitedBody: String?
@@ -44,7 +44,7 @@ enum BenchProbe {
   /// When the frame being painted began (its before-paint phase).
   private static var frameStart: gint64 = 0
   /// An incoming burst being watched: messages still to come, and what was seen so far.
-  private static var burstLeft = ProcessInfo.processInfo.environment["NATTER_BENCH_BURST"]
+  private static var burstLeft = environmentValue("NATTER_BENCH_BURST")
     .flatMap(Int.init)
   private static var burstStart: gint64 = 0
   private static var burstLongestStall: gint64 = 0
@@ -52,7 +52,7 @@ enum BenchProbe {
   private static var burstLongestFrameGap: gint64 = 0
   private static var burstFrames = 0
   /// Handle each read whole at default priority (the old way), for comparison.
-  static let wholeReads = ProcessInfo.processInfo.environment["NATTER_BENCH_INBOX"] == "read"
+  static let wholeReads = environmentValue("NATTER_BENCH_INBOX") == "read"
 
   /// `count` received messages were stored.
   static func receivedStored(_ count: Int) {
@@ -133,7 +133,10 @@ enum BenchProbe {
     if !painted {
       painted = true
       emit("paint")
+      emitCPUTime()
       reportFirstRows()
+      // For counting start-up's instructions (valgrind): nothing after the first frame.
+      if environmentValue("NATTER_BENCH_QUIT_AFTER_PAINT") != nil { exit(0) }
       startScenarios()
     }
     guard let body = awaitedBody, let window else { return }
@@ -265,6 +268,19 @@ enum BenchProbe {
     guard let fifo else { return }
     let line = "\(event) \(g_get_monotonic_time())\(detail)\n"
     _ = line.utf8CString.withUnsafeBufferPointer { write(fifo, $0.baseAddress, $0.count - 1) }
+  }
+
+  /// `cpu <µs> <main thread's CPU µs> <whole process's CPU µs>` since exec: unlike the wall
+  /// clock, barely moved by other work on the machine.
+  private static func emitCPUTime() {
+    func microseconds(_ clock: clockid_t) -> Int {
+      var now = timespec()
+      clock_gettime(clock, &now)
+      return now.tv_sec * 1_000_000 + now.tv_nsec / 1000
+    }
+    emit(
+      "cpu",
+      detail: " \(microseconds(CLOCK_THREAD_CPUTIME_ID)) \(microseconds(CLOCK_PROCESS_CPUTIME_ID))")
   }
 
   /// `first-rows <µs> <rows> <rows' height> <viewport height>` for the first frame's transcript

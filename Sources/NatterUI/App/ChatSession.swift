@@ -111,9 +111,8 @@ final class ChatSession {
 
   /// The user's display name: the real name when the system has one, else the login name.
   static func localUserName() -> String {
-    let environment = ProcessInfo.processInfo.environment
-    if let name = environment["NATTER_USER_NAME"], !name.isEmpty { return name }
-    if let user = environment["USER"], !user.isEmpty { return user }
+    if let name = environmentValue("NATTER_USER_NAME"), !name.isEmpty { return name }
+    if let user = environmentValue("USER"), !user.isEmpty { return user }
     return "me"
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import NatterCore
 
 /// What one `natter` command line asks for (SPEC §6).
@@ -94,7 +95,7 @@ public enum LaunchOptions: Equatable, Sendable {
 
   /// The default nickname: the login name (SPEC §9).
   static var loginName: String {
-    let user = ProcessInfo.processInfo.environment["USER"] ?? ""
+    let user = environmentValue("USER") ?? ""
     return IRCServerURL.isNickname(user) ? user : "natter"
   }
 

@@ -224,7 +224,7 @@ final class NatterApplication: Object {
     BenchProbe.mark("store")
     let environmentPassword =
       password
-      ?? ProcessInfo.processInfo.environment["NATTER_IRC_PASSWORD"].flatMap {
+      ?? environmentValue("NATTER_IRC_PASSWORD").flatMap {
         $0.isEmpty ? nil : $0
       }
     let irc = settings.irc.map { url in

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 
 /// Finds files from `Resources/` whether Natter runs from the checkout (`swift run`) or from an
 /// installed prefix (`<prefix>/bin/natter` with `<prefix>/share/natter/`).
@@ -11,8 +12,7 @@ enum ResourceLocator {
   /// Where the compiled message catalogues are: `<prefix>/share/locale` when installed,
   /// `.build/locale` in the checkout (run.sh and test.sh compile `po/` there).
   static func localeDirectory() -> String {
-    let environment = ProcessInfo.processInfo.environment
-    if let override = environment["NATTER_LOCALE_DIR"] { return override }
+    if let override = environmentValue("NATTER_LOCALE_DIR") { return override }
     let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
       .resolvingSymlinksInPath().deletingLastPathComponent()
     let installed = executable.deletingLastPathComponent().appendingPathComponent("share/locale")
@@ -23,7 +23,7 @@ enum ResourceLocator {
 
   private static func candidates() -> [URL] {
     var directories: [URL] = []
-    if let override = ProcessInfo.processInfo.environment["NATTER_RESOURCES_DIR"] {
+    if let override = environmentValue("NATTER_RESOURCES_DIR") {
       directories.append(URL(fileURLWithPath: override))
     }
     let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")

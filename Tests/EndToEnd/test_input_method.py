@@ -350,7 +350,8 @@ class JapaneseTest(InputMethodTestCase):
 
 
 class PlainKeyboardThroughIBusTest(InputMethodTestCase):
-    """The same keys with ibus running but no composing engine."""
+    """The same keys with ibus running but no composing engine (issue 12: Enter, Shift+Enter,
+    Ctrl+Enter, chips, Backspace, Up, Escape and Ctrl+T as without ibus)."""
 
     def test_enter_shift_enter_and_chips_through_ibus(self):
         app = self.start()
@@ -363,6 +364,48 @@ class PlainKeyboardThroughIBusTest(InputMethodTestCase):
         app.find("push button", "#plain")
         app.key("Return")
         wait_until(lambda: stored_bodies(app.data_dir) == ["first\nsecond"], what="the message")
+        self.wait_text("")
+
+    def test_up_escape_backspace_and_ctrl_t_through_ibus(self):
+        app = self.start()
+        self.ibus.use("xkb:us::eng")
+        self.typing_reaches_natter(app)
+        app.type("#kept hellp")
+        app.find("push button", "#kept")
+        app.key("BackSpace")  # inside the text: the keyboard's, through ibus
+        app.type("o")
+        self.wait_text("hello")
+        app.key("ctrl+a", "Delete")
+        self.wait_text("")
+        app.key("BackSpace")  # at the start: removes the chip
+        wait_until(lambda: not app.find_all("push button", "#kept"), what="the chip removed")
+        app.type("sent")
+        app.key("Return")
+        wait_until(lambda: stored_bodies(app.data_dir) == ["sent"], what="the message")
+        app.key("Up")
+        self.wait_text("sent", "the last message to edit")
+        app.key("Escape")
+        self.wait_text("", "the edit cancelled")
+        app.key("ctrl+t")
+        entry = app.find("text", self.tr("New tag"))
+        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
+                   what="the tag entry focused")
+        app.key("Escape")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in self.message.getState().getStates(),
+                   what="back in the composer")
+        self.assertEqual(stored_bodies(app.data_dir), ["sent"])
+
+    def test_ctrl_enter_sends_with_the_preference_through_ibus(self):
+        app = self.start(settings="[composer]\nsend-key=ctrl-enter\n")
+        self.ibus.use("xkb:us::eng")
+        self.typing_reaches_natter(app)
+        app.type("one")
+        app.key("Return")
+        app.type("two")
+        self.wait_text("one\ntwo", "Enter made a new line")
+        self.assertEqual(stored_bodies(app.data_dir), [])
+        app.key("ctrl+Return")
+        wait_until(lambda: stored_bodies(app.data_dir) == ["one\ntwo"], what="the message")
         self.wait_text("")
 
 

@@ -238,6 +238,43 @@ struct ComposerLinesTests {
     #expect(wideAgain.lines == 3 && wideAgain.height == wide.height, "back: \(wideAgain)")
   }
 
+  /// Not only once settled: every frame painted while a new line grows the text area shows
+  /// the lines whole. GtkTextView 4.8 animates its scroll to the caret, and for the ~150 ms
+  /// of that animation the grown area showed its first line cut or scrolled away. (Beyond
+  /// `max-lines` the text does scroll inside, and GTK animates that as everywhere.)
+  @Test func everyFramePaintedWhileItGrowsShowsWholeLines() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    let clock = try #require(gtk_widget_get_frame_clock(composer.widget))
+    for count in 1...2 {
+      show(lines(count), in: composer, window)
+      var frames: [Observation] = []
+      let handler = Signal.connect(raw(clock), "after-paint") {
+        frames.append(observe(composer, maxLines: 3))
+      }
+      defer { Signal.disconnect(raw(clock), handler) }
+      // A new line typed at the end, as Shift+Enter and the next word do.
+      var end = GtkTextIter()
+      gtk_text_buffer_get_end_iter(composer.buffer.buffer, &end)
+      gtk_text_buffer_place_cursor(composer.buffer.buffer, &end)
+      gtk_text_buffer_insert_interactive_at_cursor(composer.buffer.buffer, "\nmore Ågj", -1, 1)
+      // GTK's scroll animation takes 200 ms at most; watch a few more frames than that.
+      Wait.until(timeout: 3) {
+        gtk_widget_queue_draw(composer.widget)
+        MainLoop.iterate()
+        return frames.count >= 20
+      }
+      #expect(frames.count >= 20, "\(frames.count) frames painted")
+      // The frame that shows the new line's text at its new height, and every one after it.
+      let grown = frames.drop { $0.lines != count + 1 || $0.height != min(count + 1, 3) * $0.pitch }
+      #expect(
+        !grown.isEmpty, "\(count + 1) lines never shown: \(frames.last.map(\.description) ?? "")")
+      for frame in grown {
+        #expect(holds(frame, maxLines: 3), "\(count) + 1 lines, a frame: \(frame)")
+      }
+    }
+  }
+
   @Test func typesInTheSizeOfTheTranscriptsMessageBodies() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let row = TranscriptRow()

@@ -43,6 +43,25 @@ extension ComposerView {
         }
       }
     }
+    if let vertical = gtk_scrolled_window_get_vadjustment(scroller) {
+      Signal.connect(raw(vertical), "value-changed") { [unowned self] in
+        stayUnscrolledWhileTheTextFits(vertical)
+      }
+    }
+  }
+
+  /// While the text has no more than `maxLines` lines the text area grows to show them all, so
+  /// nothing may be scrolled out of it. GtkTextView 4.8 scrolls to the caret before the area
+  /// has grown (a new line is below the old height) and animates that scroll; while the
+  /// animation runs it keeps the old page size, so for about 150 ms after every new line the
+  /// grown area showed its first line cut in half or scrolled away. Ending the scroll at once
+  /// keeps every line whole.
+  private func stayUnscrolledWhileTheTextFits(_ vertical: UnsafeMutablePointer<GtkAdjustment>) {
+    let value = gtk_adjustment_get_value(vertical)
+    guard value > 0,
+      !sizing.layout(contentHeight: gtk_adjustment_get_upper(vertical)).scrollsInside
+    else { return }
+    gtk_adjustment_set_value(vertical, 0)
   }
 
   /// With more lines than fit, the caret's line stays whole in view after any change: GTK

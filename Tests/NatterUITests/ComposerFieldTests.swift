@@ -21,16 +21,9 @@ struct ComposerFieldTests {
     let window: TestWindow
   }
 
-  private static var stylesheetLoaded = false
-
   private func makeHarness() throws -> Harness {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
-    if !Self.stylesheetLoaded {
-      let css = try #require(ResourceLocator.url(for: "natter.css"), "Resources/natter.css")
-      Style.apply(css: try String(contentsOf: css, encoding: .utf8))
-      Self.stylesheetLoaded = true
-    }
-    Style.useWholePixelLines()  // as the app does at start-up
+    try GtkTestEnvironment.useAppStylesheet()
     let composer = ComposerView(controller: ComposerController(sender: "me"))
     let entry = try #require(gtk_entry_new())
     let box = try #require(gtk_box_new(GTK_ORIENTATION_VERTICAL, 12))
@@ -118,7 +111,7 @@ struct ComposerFieldTests {
     of widget: UnsafeMutablePointer<GtkWidget>, in ancestor: UnsafeMutablePointer<GtkWidget>
   ) -> ClosedRange<Double> {
     var bounds = graphene_rect_t()
-    gtk_widget_compute_bounds(widget, ancestor, &bounds)
+    _ = gtk_widget_compute_bounds(widget, ancestor, &bounds)
     return Double(bounds.origin.y)...Double(bounds.origin.y + bounds.size.height)
   }
 

@@ -136,6 +136,8 @@ struct TranscriptViewTests {
   @Test(arguments: TranscriptFixtures.Shape.allCases)
   func theFirstFrameIsFilledWithFewRows(_ shape: TranscriptFixtures.Shape) throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    // The row heights FirstScreen bounds are natter.css's.
+    try GtkTestEnvironment.useAppStylesheet()
     let store = try TranscriptFixtures.store(count: 2_000, shape: shape)
     let composer = ComposerView(controller: ComposerController(sender: "me"))
     let line = Int(composer.lineHeight())

@@ -12,6 +12,8 @@ extension TranscriptView {
   static func rowsBeforeFirstFrame(_ history: TranscriptPager, count: Int, screen: FirstScreen)
     -> Int
   {
+    // An empty history needs no formatter (nor ICU's calendar) before its first frame.
+    guard count > 0 else { return 0 }
     let newest = (0..<min(count, screen.mostRows)).compactMap { offset in
       history.row(at: count - 1 - offset)
     }

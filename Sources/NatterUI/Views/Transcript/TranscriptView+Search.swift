@@ -6,27 +6,32 @@ import NatterStore
 /// Search: the bar and its entry, a tag chip's filter, and the results shown in place of the
 /// history (read from the store, kept in step with new messages by `SearchQuery.matches`).
 extension TranscriptView {
-  var isSearchOpen: Bool { Bool(gboolean: gtk_search_bar_get_search_mode(searchBar.opaque)) }
+  var isSearchOpen: Bool {
+    search.map { Bool(gboolean: gtk_search_bar_get_search_mode($0.bar.opaque)) } ?? false
+  }
 
   /// Ctrl+F: opens the search bar and focuses its entry.
   func openSearch() {
-    gtk_search_bar_set_search_mode(searchBar.opaque, 1)
-    searchEntry.grabFocus()
+    let (bar, entry) = makeSearch()
+    gtk_search_bar_set_search_mode(bar.opaque, 1)
+    entry.grabFocus()
   }
 
   /// Escape: closes the search bar; the full history shows again at its newest message.
   func closeSearch() {
-    gtk_search_bar_set_search_mode(searchBar.opaque, 0)
+    guard let search else { return }
+    gtk_search_bar_set_search_mode(search.bar.opaque, 0)
     showHistory()  // also done on the mode's notify; idempotent
   }
 
   /// A tag chip: filter by that tag, shown in the search bar.
   func filter(byTag tag: String) {
-    gtk_search_bar_set_search_mode(searchBar.opaque, 1)
-    gtk_editable_set_text(searchEntry.opaque, "#\(tag)")
+    let (bar, entry) = makeSearch()
+    gtk_search_bar_set_search_mode(bar.opaque, 1)
+    gtk_editable_set_text(entry.opaque, "#\(tag)")
     applyFilter("#\(tag)")
-    searchEntry.grabFocus()
-    gtk_editable_set_position(searchEntry.opaque, -1)
+    entry.grabFocus()
+    gtk_editable_set_position(entry.opaque, -1)
   }
 
   private func applyFilter(_ text: String) {
@@ -52,24 +57,38 @@ extension TranscriptView {
   private func showHistory() {
     guard results != nil else { return }
     results = nil
-    gtk_editable_set_text(searchEntry.opaque, "")
+    if let search { gtk_editable_set_text(search.entry.opaque, "") }
     reloadRows(count: history.count)
   }
 
-  func connectSearch() {
+  /// The search bar above the list, made the first time a search opens: nobody needs it for
+  /// the first frame (issue 19).
+  private func makeSearch() -> (bar: Widget, entry: Widget) {
+    if let search { return search }
+    let bar = Widget(gtk_search_bar_new())
+    let entry = Widget(gtk_search_entry_new())
+    gtk_search_bar_set_child(bar.opaque, entry.widget)
+    gtk_search_bar_connect_entry(bar.opaque, entry.opaque)
+    gtk_search_bar_set_show_close_button(bar.opaque, 1)
+    entry.setAccessibleLabel(localized("Search messages"))
+    gtk_widget_set_hexpand(entry.widget, 1)
+    gtk_editable_set_width_chars(entry.opaque, 12)
+    gtk_box_prepend(typed(), bar.widget)
+    search = (bar, entry)
     // GtkSearchEntry already waits 150 ms after the last keystroke before search-changed.
-    Signal.connect(searchEntry.pointer, "search-changed") { [weak self] in
+    Signal.connect(entry.pointer, "search-changed") { [weak self, unowned entry] in
       guard let self, isSearchOpen else { return }
-      applyFilter(string(gtk_editable_get_text(searchEntry.opaque)) ?? "")
+      applyFilter(string(gtk_editable_get_text(entry.opaque)) ?? "")
     }
     // However the bar closes (Escape in the entry, its close button, Ctrl+F again) the
     // history comes back and the composer gets the focus.
-    Signal.connect(searchBar.pointer, "notify::search-mode-enabled") { [weak self] _ in
+    Signal.connect(bar.pointer, "notify::search-mode-enabled") { [weak self] _ in
       guard let self else { return }
       onSearchModeChanged()
       guard !isSearchOpen else { return }
       showHistory()
       onSearchClosed()
     }
+    return (bar, entry)
   }
 }

@@ -40,13 +40,13 @@ final class TranscriptView: Widget {
   let jumpButton: Widget
   /// `No messages yet` in the middle of an empty list.
   let placeholder: Widget
-  let searchBar: Widget
-  let searchEntry: Widget
+  /// The search bar and its entry, made at the first search.
+  var search: (bar: Widget, entry: Widget)?
   let model: IndexListModel
   let factory: Object
   /// One for every conversation's transcript: its date formatters, ICU's clock pattern and
   /// its caches are made once, not again for each conversation opened.
-  let formatter = TranscriptView.sharedFormatter
+  var formatter: TranscriptFormatter { Self.sharedFormatter }
   // Foundation on Linux does not read the locale from the environment; the C library does.
   static let sharedFormatter = TranscriptFormatter(
     calendar: .current, timeZone: .current, locale: timeLocale,
@@ -93,8 +93,6 @@ final class TranscriptView: Widget {
     scroller = Widget(gtk_scrolled_window_new())
     jumpButton = Widget(gtk_button_new_with_label(localized("↓ Latest")))
     placeholder = Widget(gtk_label_new(nil))
-    searchBar = Widget(gtk_search_bar_new())
-    searchEntry = Widget(gtk_search_entry_new())
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     addCSSClass("transcript")
     history.onError = { [weak self] error in
@@ -105,7 +103,6 @@ final class TranscriptView: Widget {
     buildLayout()
     connectFactory()
     connectScrolling()
-    connectSearch()
     logFirstFrame()
     // Placed at the newest row before the first layout, so the first frame shows it and the
     // oldest page is never read.
@@ -216,15 +213,6 @@ final class TranscriptView: Widget {
     updatePlaceholder()
     Signal.connectItemsChanged(model.pointer) { [weak self] _, _, _ in self?.updatePlaceholder() }
     gtk_widget_set_vexpand(overlay, 1)
-
-    gtk_search_bar_set_child(searchBar.opaque, searchEntry.widget)
-    gtk_search_bar_connect_entry(searchBar.opaque, searchEntry.opaque)
-    gtk_search_bar_set_show_close_button(searchBar.opaque, 1)
-    searchEntry.setAccessibleLabel(localized("Search messages"))
-    gtk_widget_set_hexpand(searchEntry.widget, 1)
-    gtk_editable_set_width_chars(searchEntry.opaque, 12)
-
-    gtk_box_append(typed(), searchBar.widget)
     gtk_box_append(typed(), overlay)
   }
 

@@ -80,8 +80,8 @@ extension MainWindow {
     guard !conversations.contains(conversation) else { return }
     add(conversation)
     try? session.store.setOpen(conversation, true)
-    sidebar.show(conversations)
-    sidebar.isShown = sidebarVisibility.conversationsChanged(count: conversations.entries.count)
+    updateSidebar()
+    showSidebar(sidebarVisibility.conversationsChanged(count: conversations.entries.count))
   }
 
   // MARK: Switching
@@ -178,8 +178,8 @@ extension MainWindow {
 
   /// Shows what depends on the open conversation: sidebar selection, header, status lines.
   func conversationChanged() {
-    sidebar.show(conversations)
-    sidebar.isShown = sidebarVisibility.conversationsChanged(count: conversations.entries.count)
+    updateSidebar()
+    showSidebar(sidebarVisibility.conversationsChanged(count: conversations.entries.count))
     irc?.statusConversation =
       conversations.activeID == Message.notes ? nil : conversations.activeID
     updateHeader()
@@ -287,7 +287,7 @@ extension MainWindow {
     for (conversation, list) in byConversation {
       transcripts[conversation]?.append(contentsOf: list)
     }
-    sidebar.show(conversations)
+    updateSidebar()
   }
 
   /// Joins, parts, members and topics from the server.
@@ -327,7 +327,6 @@ extension MainWindow {
   }
 
   func bindConversations() {
-    sidebar.onOpen = { [unowned self] id in open(id) }
     actions += [
       Action("switch-conversation", in: pointer) { [unowned self] in
         switcher.open(conversations.entries)
@@ -339,8 +338,8 @@ extension MainWindow {
         open(conversations.id(offsetFromActive: 1))
       },
       Action("toggle-sidebar", in: pointer) { [unowned self] in
-        sidebar.isShown = sidebarVisibility.toggle()
-        Log.debug("sidebar shown: \(sidebar.isShown)")
+        showSidebar(sidebarVisibility.toggle())
+        Log.debug("sidebar shown: \(sidebarVisibility.isShown)")
       },
       Action("close-conversation", in: pointer) { [unowned self] in confirmLeave() },
     ]
@@ -351,9 +350,9 @@ extension MainWindow {
         })
     }
     Signal.connect(pointer, "notify::default-width") { [unowned self] (_: Signal.Pointer?) in
-      sidebar.isShown = sidebarVisibility.widthChanged(windowWidth)
+      showSidebar(sidebarVisibility.widthChanged(windowWidth))
     }
-    sidebar.isShown = sidebarVisibility.widthChanged(windowWidth)
+    showSidebar(sidebarVisibility.widthChanged(windowWidth))
     conversationChanged()
   }
 }

@@ -24,7 +24,11 @@ final class MainWindow: Widget {
   private let content: UnsafeMutablePointer<GtkWidget>
   /// Holds the quick switcher's card over the window.
   private let overlay: UnsafeMutablePointer<GtkWidget>
-  let sidebar = ConversationSidebar()
+  /// The conversations sidebar once it has been shown: without an account there is only
+  /// `Notes`, and the sidebar stays hidden and unmade (issue 19).
+  private var madeSidebar: ConversationSidebar?
+  /// The row of sidebar, separator and conversation column.
+  private let split: UnsafeMutablePointer<GtkWidget>
   /// The sidebar's rows and which conversation is open (SPEC §10).
   var conversations = ConversationList()
   /// Members, topics and recent speakers of the conversations.
@@ -78,6 +82,7 @@ final class MainWindow: Widget {
     composer = ComposerView(controller: ComposerController(sender: session.sender))
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     overlay = gtk_overlay_new()
+    split = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
     headerBar = Self.makeHeaderBar()
     super.init(gtk_application_window_new(application))
     afterFirstFrame.watch(widget)
@@ -92,10 +97,6 @@ final class MainWindow: Widget {
     gtk_widget_set_vexpand(transcriptStack.widget, 1)
     gtk_box_append(cast(content), transcriptStack.widget)
     gtk_box_append(cast(content), composer.widget)
-    let split = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-    gtk_box_append(cast(split), sidebar.widget)
-    sidebar.separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
-    gtk_box_append(cast(split), sidebar.separator)
     gtk_widget_set_hexpand(content, 1)
     gtk_box_append(cast(split), content)
     gtk_overlay_set_child(OpaquePointer(overlay), split)
@@ -139,6 +140,29 @@ final class MainWindow: Widget {
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }
+
+  /// The sidebar, made (at the start of the window, listing the conversations) when first
+  /// asked for.
+  var sidebar: ConversationSidebar {
+    if let madeSidebar { return madeSidebar }
+    let sidebar = ConversationSidebar()
+    let separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
+    gtk_box_prepend(cast(split), separator)
+    gtk_box_prepend(cast(split), sidebar.widget)
+    sidebar.separator = separator
+    sidebar.onOpen = { [unowned self] id in open(id) }
+    madeSidebar = sidebar
+    sidebar.show(conversations)
+    return sidebar
+  }
+
+  /// The sidebar lists the conversations as they are now, if it has been made.
+  func updateSidebar() { madeSidebar?.show(conversations) }
+
+  /// Shows or hides the sidebar; it is made only to be shown.
+  func showSidebar(_ shown: Bool) {
+    if shown || madeSidebar != nil { sidebar.isShown = shown }
+  }
 
   /// The open conversation's transcript.
   var transcript: TranscriptView {
@@ -276,7 +300,7 @@ final class MainWindow: Widget {
       // Played-back history counts as unread where it is newer than what was seen.
       if conversation != conversations.activeID, conversations.contains(conversation) {
         loadUnread(conversation)
-        sidebar.show(conversations)
+        updateSidebar()
       }
     }
     irc.onEvent = { [unowned self] event in handle(event) }

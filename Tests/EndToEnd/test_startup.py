@@ -11,6 +11,8 @@ import tempfile
 import time
 import unittest
 
+import pyatspi
+
 from natter_e2e import NATTER_BIN, NatterTestCase, wait_until
 
 
@@ -88,6 +90,18 @@ class StartupTest(NatterTestCase):
                                 f"{rows} rows cover {covered} of {viewport} px: an empty band")
         # A 640 px window shows about 12 of these rows; the estimate may build a few more.
         self.assertLess(rows, 30, "rows below the fold were built before the first frame")
+
+    def test_the_sidebar_is_made_when_f9_first_shows_it(self):
+        app = self.start()
+        self.assertEqual(app.find_all("list", "Conversations"), [],
+                         "without an account the sidebar is not there at start")
+        app.key("F9")
+        sidebar = app.find("list", "Conversations")
+        names = wait_until(lambda: [item.name for item in pyatspi.findAllDescendants(
+            sidebar, lambda a: a.getRoleName() == "list item")] or None, what="sidebar rows")
+        self.assertEqual(names, ["Notes"])
+        app.key("F9")
+        wait_until(lambda: not app.find_all("list", "Conversations"), what="the sidebar hidden")
 
     def test_the_network_waits_for_the_first_frame(self):
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

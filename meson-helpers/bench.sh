@@ -2,7 +2,7 @@
 # SPEC §8's benchmark in one command: builds release, compiles the bare C window, makes the
 # 0 / 100,000 / 1,000,000-message histories through `natter --import` (cached in .build/bench),
 # and runs natter-bench under its own Xvfb and session bus. Prints one Markdown table.
-# Usage: meson-helpers/bench.sh [--runs N] [--sends N] [--no-peers]
+# Usage: meson-helpers/bench.sh [--runs N] [--sends N] [--no-peers] [--before NATTER-BINARY]
 #        [--suites startup,send,paste,long-text,network] [--long-runs N] [--hang-limit S]
 # The long-text suite (issue 13) alone: meson-helpers/bench.sh --suites long-text --no-peers
 set -euo pipefail
@@ -16,9 +16,10 @@ while (($#)); do
     --runs) runs=$2; shift 2 ;;
     --sends) sends=$2; shift 2 ;;
     --no-peers) peers=no; shift ;;
+    --before) extra+=(--before "$(realpath "$2")"); shift 2 ;;
     --suites) suites=$2; shift 2 ;;
     --long-runs | --hang-limit) extra+=("$1" "$2"); shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--sends N] [--no-peers] [--suites LIST] [--long-runs N] [--hang-limit S]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--runs N] [--sends N] [--no-peers] [--before BIN] [--suites LIST] [--long-runs N] [--hang-limit S]" >&2; exit 2 ;;
   esac
 done
 

@@ -18,8 +18,20 @@ struct Bench {
         Options.App(
           label: "natter-\(history.count)",
           command: [options.natter, "--data-dir", history.directory], probed: true)
-      } + accountApps + options.peers
+      } + accountApps + beforeApps + options.peers
   }
+
+  /// The `--before` binary on each history.
+  private var beforeApps: [Options.App] {
+    guard let before = options.before else { return [] }
+    return options.histories.map { history in
+      Options.App(
+        label: Self.beforeLabel(history.count),
+        command: [before, "--data-dir", history.directory], probed: true)
+    }
+  }
+
+  static func beforeLabel(_ count: Int) -> String { "before-\(count)" }
 
   /// Issue 19: Natter with an IRC account against a loopback server, with no history and with
   /// the one below a million, each on a copy (joining a channel writes to the history).

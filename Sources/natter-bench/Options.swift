@@ -17,6 +17,8 @@ struct Options {
   /// Data directories by stored message count.
   var histories: [(count: Int, directory: String)] = []
   var peers: [App] = []
+  /// An earlier `natter` binary, run on the same histories for a before-and-after table.
+  var before: String?
   var runs = 9
   var sends = 9
   var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
@@ -32,7 +34,7 @@ struct Options {
 
   static let usage = """
     Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
-                        [--peer LABEL=COMMAND]... [--runs N] [--sends N] [--scratch DIR] [--table FILE]
+                        [--peer LABEL=COMMAND]... [--before BIN] [--runs N] [--sends N] [--scratch DIR] [--table FILE]
                         [--suites startup,send,paste,long-text,network] [--long-runs N]
                         [--hang-limit S]
            natter-bench --keystrokes
@@ -66,6 +68,7 @@ struct Options {
           throw UsageError("--history takes COUNT=DIR")
         }
         histories.append((count, pair[1]))
+      case "--before": before = try value(option)
       case "--peer":
         let pair = try value(option).split(separator: "=", maxSplits: 1).map(String.init)
         guard pair.count == 2 else { throw UsageError("--peer takes LABEL=COMMAND") }

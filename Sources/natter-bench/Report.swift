@@ -29,6 +29,9 @@ struct Report {
       + histories.filter { $0 < 1_000_000 }.map {
         (Bench.accountLabel($0), "\(sizes[$0] ?? "") messages, IRC account", $0)
       }
+      + (bench.options.before == nil ? [] : histories).map {
+        (Bench.beforeLabel($0), "\(sizes[$0] ?? "") messages, before (--before)", $0)
+      }
     for method in ["paint", "map"] {
       let what =
         method == "paint" ? "Start → first frame (frame clock)" : "Start → window mapped (X)"
@@ -40,7 +43,7 @@ struct Report {
         let value = bench.median("\(method) \(natter.label)")
         var target = ""
         var met: Bool?
-        if let value, let bare {
+        if let value, let bare, !natter.label.hasPrefix("before") {
           if natter.count == 0 {
             target = "≤ 1.15×"
             met = value <= 1.15 * bare
@@ -69,7 +72,8 @@ struct Report {
     ] {
       row(
         "\(what), bare C GTK 4 window", bench.median("\(method) bare"), .milliseconds, method, nil)
-      for natter in natters {
+      // The earlier binary has no such probe.
+      for natter in natters where !natter.label.hasPrefix("before") {
         row(
           "\(what), Natter, \(natter.what)", bench.median("\(method) \(natter.label)"),
           .milliseconds, method, nil)
@@ -81,7 +85,7 @@ struct Report {
     for natter in natters {
       let value = bench.median("rss \(natter.label)")
       var extra: (String, Bool?)?
-      if natter.count == million, let value, let bareRSS {
+      if natter.count == million, !natter.label.hasPrefix("before"), let value, let bareRSS {
         extra = ("≤ bare + 60 MB", value <= bareRSS + 60 * 1_048_576)
       }
       row("Resident memory after start, Natter, \(natter.what)", value, .megabytes, "rss", extra)
@@ -142,7 +146,9 @@ struct Report {
         bench.median("paste stall \(bytes)"), .milliseconds, nil, ("no freeze (§2)", nil),
         key: "paste stall \(bytes)")
     }
-    if bench.options.suites.contains("startup") { renderPhases(natters.map(\.label)) }
+    if bench.options.suites.contains("startup") {
+      renderPhases(natters.map(\.label).filter { !$0.hasPrefix("before") })
+    }
     if bench.options.suites.contains("long-text") { renderLongText() }
     if bench.options.suites.contains("network") { renderNetwork() }
     return lines.joined(separator: "\n")

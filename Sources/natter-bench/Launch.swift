@@ -78,6 +78,9 @@ final class Launch {
     }
   }
 
+  /// Reads what the app and the watcher have written so far, without waiting.
+  func drain() { readAvailable(timeoutMilliseconds: 0) }
+
   func time(of name: String) -> Int64? { events.first { $0.name == name }?.microseconds }
 
   /// Microseconds from the watcher's spawn to `name`.

@@ -108,6 +108,16 @@ class InputMethodTestCase(unittest.TestCase):
         except AssertionError as error:
             raise AssertionError(f"{error}; the composer has {text_of(self.message)!r}") from None
 
+    def open_and_close_the_tag_entry(self, app):
+        """Ctrl+T focuses the tag entry and Escape brings the focus back to the composer."""
+        app.key("ctrl+t")
+        entry = app.find("text", self.tr("New tag"))
+        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
+                   what="the tag entry focused")
+        app.key("Escape")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in self.message.getState().getStates(),
+                   what="back in the composer")
+
     def hangul_mode(self, app, send="Return"):
         """Switches ibus-hangul from Latin to Hangul mode (its initial-input-mode setting does not
         take effect headless) and proves it by sending one syllable: the send key commits 하,
@@ -258,13 +268,7 @@ class HangulTest(InputMethodTestCase):
         app = self.start()
         self.hangul_mode(app)
         app.type("dk")  # composing
-        app.key("ctrl+t")
-        entry = app.find("text", self.tr("New tag"))
-        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
-                   what="the tag entry focused")
-        app.key("Escape")
-        wait_until(lambda: pyatspi.STATE_FOCUSED in self.message.getState().getStates(),
-                   what="back in the composer")
+        self.open_and_close_the_tag_entry(app)
         app.key("ctrl+f")
         app.find("entry", self.tr("Search messages"))
 
@@ -386,13 +390,7 @@ class PlainKeyboardThroughIBusTest(InputMethodTestCase):
         self.wait_text("sent", "the last message to edit")
         app.key("Escape")
         self.wait_text("", "the edit cancelled")
-        app.key("ctrl+t")
-        entry = app.find("text", self.tr("New tag"))
-        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
-                   what="the tag entry focused")
-        app.key("Escape")
-        wait_until(lambda: pyatspi.STATE_FOCUSED in self.message.getState().getStates(),
-                   what="back in the composer")
+        self.open_and_close_the_tag_entry(app)
         self.assertEqual(stored_bodies(app.data_dir), ["sent"])
 
     def test_ctrl_enter_sends_with_the_preference_through_ibus(self):

@@ -146,7 +146,8 @@ final class NatterApplication: Object {
 
   /// The window icon, after the first frame: adding a search path makes GTK wait for the icon
   /// theme its worker thread is still loading, and then load it again on the main thread
-  /// (about 20 ms of every start, issue 19). The window manager gets the icon a moment later.
+  /// (about 20 ms of every start, issue 19). Shells find the icon by the app ID and the desktop
+  /// file; GTK 4.8 gives X11 no `_NET_WM_ICON` from an SVG icon, before or after this change.
   private func showIcon(on window: MainWindow) {
     if !iconsFound {
       iconsFound = true

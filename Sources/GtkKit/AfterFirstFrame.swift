@@ -1,6 +1,6 @@
 import CGtk
 
-/// Work a window's first frame does not need, run once that frame is on screen: what runs
+/// Work a widget's first frame does not need, run once that frame is on screen: what runs
 /// before it delays the window the user is waiting for.
 @MainActor
 public final class AfterFirstFrame {
@@ -10,10 +10,11 @@ public final class AfterFirstFrame {
 
   public init() {}
 
-  /// Watches `window`, not yet realized, for its first painted frame.
-  public func watch(_ window: UnsafeMutablePointer<GtkWidget>) {
-    Signal.connect(raw(window), "realize") { [weak self] in
-      guard let self, handler == 0, let clock = gtk_widget_get_frame_clock(window) else { return }
+  /// Watches `widget`, not yet shown, for the first frame painted with it: a window at start,
+  /// or a part first shown later.
+  public func watch(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    Signal.connect(raw(widget), "map") { [weak self] in
+      guard let self, handler == 0, let clock = gtk_widget_get_frame_clock(widget) else { return }
       handler = Signal.connect(raw(clock), "after-paint") { [weak self] in
         guard let self, !painted else { return }
         painted = true

@@ -38,7 +38,7 @@ public struct FirstScreen: Equatable, Sendable {
 
   /// A lower bound of the height of the row showing `message` below `previous`.
   func rowHeight(_ message: Message, previous: Message?, formatter: TranscriptFormatter) -> Int {
-    // Smaller text (time, date, tags, status lines) is still at least half a body line tall.
+    // Smaller text (the date, status lines) and a tag's pill are at least half a body line.
     let smallLine = lineHeight / 2
     let bodyLine = message.kind == .status ? smallLine : lineHeight
     var height = bodyLines(MessageDisplay.body(of: message)) * bodyLine + Self.rowPadding

@@ -89,10 +89,9 @@ final class MainWindow: Widget {
     gtk_window_set_title(window, AppInfo.name)
     gtk_window_set_default_size(window, Self.defaultSize.width, Self.defaultSize.height)
     gtk_widget_set_size_request(widget, 360, 300)
-    let header = headerBar
-    gtk_window_set_titlebar(window, header)
-    addConnectionStatus(to: header)
-    addMembersButton(to: header)
+    gtk_window_set_titlebar(window, headerBar)
+    addConnectionStatus(to: headerBar)
+    addMembersButton(to: headerBar)
 
     gtk_widget_set_vexpand(transcriptStack.widget, 1)
     gtk_box_append(cast(content), transcriptStack.widget)

@@ -17,10 +17,9 @@ enum ClockPatternCache {
     return ClockPattern(cacheLine: line.trimmingCharacters(in: .newlines), for: locale)
   }
 
-  /// Keeps `pattern` unless the file already holds it; a cache that cannot be written only
-  /// costs the next start its ICU call.
+  /// Keeps `pattern` in place of what the file held; a cache that cannot be written only costs
+  /// the next start its ICU call.
   static func save(_ pattern: ClockPattern, for locale: String, to file: URL = file) {
-    guard load(for: locale, from: file) != pattern else { return }
     do {
       try FileManager.default.createDirectory(
         at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

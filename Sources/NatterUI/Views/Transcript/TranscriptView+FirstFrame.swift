@@ -9,9 +9,8 @@ extension TranscriptView {
   /// that fill `screen`, far fewer than the 200 rows GTK 4.8 builds around its anchor, which
   /// cost more than the rest of start-up with a long history. The rest follow right after the
   /// first frame.
-  static func rowsBeforeFirstFrame(_ history: TranscriptPager, count: Int, screen: FirstScreen)
-    -> Int
-  {
+  static func rowsBeforeFirstFrame(_ history: TranscriptPager, screen: FirstScreen) -> Int {
+    let count = history.count
     // An empty history needs no formatter (nor ICU's calendar) before its first frame.
     guard count > 0 else { return 0 }
     let newest = (0..<min(count, screen.mostRows)).compactMap { offset in
@@ -24,21 +23,12 @@ extension TranscriptView {
   /// the list, and logs under `G_MESSAGES_DEBUG=natter` the wall-clock time of that frame, for
   /// measuring start-up from outside.
   func logFirstFrame() {
-    Signal.connect(list.pointer, "map") { [weak self] in
-      guard let self, firstFrameHandler == 0,
-        let clock = gtk_widget_get_frame_clock(list.widget)
-      else { return }
-      firstFrameHandler = Signal.connect(raw(clock), "after-paint") { [weak self] in
-        guard let self, firstFrameHandler != 0 else { return }
-        Log.debug(
-          "first frame painted at \(g_get_real_time()) us (unix), \(model.count) messages")
-        Signal.disconnect(raw(clock), firstFrameHandler)
-        firstFrameHandler = UInt.max
-        MainLoop.idle { [weak self] in
-          self?.model.revealAll()
-          self?.onFirstFrame()
-        }
-      }
+    afterFirstFrame.watch(list.widget)
+    afterFirstFrame.run { [weak self] in
+      guard let self else { return }
+      Log.debug("first frame painted by \(g_get_real_time()) us (unix), \(model.count) messages")
+      model.revealAll()
+      onFirstFrame()
     }
   }
 }

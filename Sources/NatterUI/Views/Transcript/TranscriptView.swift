@@ -50,13 +50,17 @@ final class TranscriptView: Widget {
   // Foundation on Linux does not read the locale from the environment; the C library does.
   static let sharedFormatter = TranscriptFormatter(
     calendar: .current, timeZone: .current, locale: timeLocale,
-    clock: ClockPatternCache.load(for: clockKey))
+    clock: keptClock)
   static let timeLocale = Gettext.timeLocale.map(Locale.init(identifier:)) ?? .current
   /// The ICU data is Natter's own (the static Foundation), so a new version asks again.
   private static let clockKey = "\(AppInfo.version) \(timeLocale.identifier)"
+  /// The pattern an earlier start kept, if any.
+  private static let keptClock = ClockPatternCache.load(for: clockKey)
 
-  /// Keeps the clock pattern for the next start, once the first frame is on screen.
+  /// Keeps the clock pattern for the next start (asking ICU now, after the first frame, if no
+  /// row needed it yet), unless an earlier start already did.
   static func keepClockPattern() {
+    guard keptClock == nil else { return }
     ClockPatternCache.save(sharedFormatter.clockPattern, for: clockKey)
   }
   /// The whole history; kept (with its cache) while a search shows results instead.
@@ -66,7 +70,8 @@ final class TranscriptView: Widget {
   var policy = TranscriptPolicy()
   /// Row widgets by their GtkListItem; only as many as the list shows.
   var rows: [UnsafeMutableRawPointer: TranscriptRow] = [:]
-  var firstFrameHandler: UInt = 0
+  /// Reveals the older rows once the list's first frame is on screen.
+  let afterFirstFrame = AfterFirstFrame()
   var pendingScroll: UInt32 = 0
   var lastMetrics: ScrollMetrics?
   var jumpLabel = localized("↓ Latest")
@@ -84,7 +89,7 @@ final class TranscriptView: Widget {
     history = TranscriptPager(
       source: StorePageSource(store: store, conversation: conversation), count: count)
     model = IndexListModel(
-      count: count, showingLast: Self.rowsBeforeFirstFrame(history, count: count, screen: screen))
+      count: count, showingLast: Self.rowsBeforeFirstFrame(history, screen: screen))
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
     g_object_ref(model.pointer)  // the selection model takes this reference
     let selection = gtk_no_selection_new(model.opaque)

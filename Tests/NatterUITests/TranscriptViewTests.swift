@@ -176,6 +176,24 @@ struct TranscriptViewTests {
     #expect(frame.covered >= frame.page, "no empty band above the oldest row: \(frame)")
   }
 
+  /// Issue 19: a body's minimum width is BodyMinimumWidth's, not ten characters (GTK lays the
+  /// text out at that width to measure it, a shaping per line), and still fits a 360 px window.
+  @Test func aBodyAsksForTheMinimumWidthTheNarrowestWindowLeaves() throws {
+    let harness = try TranscriptHarness(history: 3, width: 360)
+    let row = try #require(harness.transcript.row(at: 2))
+    let characterWidth = row.bodyCharacterWidth
+    try #require(characterWidth > 0)
+    var minimum: Int32 = 0
+    gtk_widget_measure(
+      UnsafeMutablePointer(row.bodyLabel), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+    #expect(Int(minimum) <= BodyMinimumWidth.pixels)
+    #expect(Int(minimum) > BodyMinimumWidth.pixels - characterWidth, "not the old 10 characters")
+    var windowMinimum: Int32 = 0
+    gtk_widget_measure(
+      harness.window, GTK_ORIENTATION_HORIZONTAL, -1, &windowMinimum, nil, nil, nil)
+    #expect(windowMinimum <= 360)
+  }
+
   @Test func theTimeTooltipGivesTheFullDate() throws {
     let harness = try TranscriptHarness(history: 0)
     // 2026-11-29 18:55:41 UTC, a Sunday: day, date and seconds all show in the full form.

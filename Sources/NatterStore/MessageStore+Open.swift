@@ -140,19 +140,22 @@ extension MessageStore {
 
   /// Creates, writes and removes a file; returns why that failed, or nil.
   ///
-  /// One byte is written too: on a full disk a new empty file can still be made.
+  /// One byte is written too: on a full disk a new empty file can still be made. Local
+  /// filesystems refuse that byte at `write` (they reserve the space then); a network one
+  /// says so at `close`, which flushes it. No `fsync`: it cost about 1 ms of every start
+  /// (issue 19) and finds nothing these two do not.
   private static func writeProbe(directory: String) -> (code: Int32, message: String)? {
     let probe = directory + "/.natter-write-probe-\(getpid())"
     let fd = Foundation.open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return (errno, String(cString: strerror(errno))) }
-    defer {
-      close(fd)
-      unlink(probe)
-    }
+    defer { unlink(probe) }
     var byte: UInt8 = 0
-    guard write(fd, &byte, 1) == 1, fsync(fd) == 0 else {
-      return (errno, String(cString: strerror(errno)))
+    guard write(fd, &byte, 1) == 1 else {
+      let failure = (errno, String(cString: strerror(errno)))
+      close(fd)
+      return failure
     }
+    guard close(fd) == 0 else { return (errno, String(cString: strerror(errno))) }
     return nil
   }
 

@@ -115,8 +115,8 @@ class StartupTest(NatterTestCase):
         with open(os.path.join(config, "natter", "settings.ini"), "w") as settings:
             settings.write(f"[irc]\nurl=irc://tester@127.0.0.1:{port}/#natter\n")
         probe = self.probe()
-        self.start(env={"NATTER_BENCH": probe.path, "XDG_CONFIG_HOME": config,
-                        "NATTER_IRC_PASSWORD": ""})
+        app = self.start(env={"NATTER_BENCH": probe.path, "XDG_CONFIG_HOME": config,
+                              "NATTER_IRC_PASSWORD": ""})
         listener.settimeout(20)
         connection, _ = listener.accept()
         accepted = time.monotonic_ns() // 1000
@@ -125,6 +125,10 @@ class StartupTest(NatterTestCase):
         network = probe.wait("mark-network")[0]
         self.assertLess(painted, network, "the connection began before the first frame")
         self.assertLess(painted, accepted)
+        # The Connection subtitle joins the header with the connection, after the first frame.
+        connection_label = app.find("label", "Connection")
+        wait_until(lambda: connection_label.description == "Connecting…",
+                   what=f"the Connection subtitle (it says {connection_label.description!r})")
 
 
 if __name__ == "__main__":

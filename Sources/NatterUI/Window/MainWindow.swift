@@ -344,7 +344,10 @@ final class MainWindow: Widget {
     subtitle.setAccessibleLabel(localized("Connection"))
     gtk_label_set_ellipsize(subtitle.opaque, PANGO_ELLIPSIZE_END)
     gtk_label_set_selectable(subtitle.opaque, 0)
-    subtitle.isVisible = irc != nil
+    // After the first frame, when the connection it describes begins: its smaller text is one
+    // more font size, which costs the first frame a font set and a hinted sample text (issue 19).
+    subtitle.isVisible = false
+    if irc != nil { afterFirstFrame.run { [subtitle] in subtitle.isVisible = true } }
     gtk_box_append(cast(titles), subtitle.widget)
     topicLabel.addCSSClass("topic-subtitle")
     topicLabel.addCSSClass("dim-label")

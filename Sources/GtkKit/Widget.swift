@@ -30,17 +30,4 @@ open class Widget: Object {
   public func grabFocus() -> Bool { Bool(gboolean: gtk_widget_grab_focus(widget)) }
 
   public var hasFocus: Bool { Bool(gboolean: gtk_widget_has_focus(widget)) }
-
-  /// The widest of the widget's font's average character and digit, in whole pixels: the
-  /// unit GtkLabel's `width-chars` counts in. Pango shapes a sample text to find it, so ask
-  /// once, not per row.
-  public var characterWidth: Int {
-    guard let metrics = pango_context_get_metrics(gtk_widget_get_pango_context(widget), nil, nil)
-    else { return 0 }
-    defer { pango_font_metrics_unref(metrics) }
-    let units = max(
-      pango_font_metrics_get_approximate_char_width(metrics),
-      pango_font_metrics_get_approximate_digit_width(metrics))
-    return Int((units + PANGO_SCALE - 1) / PANGO_SCALE)
-  }
 }

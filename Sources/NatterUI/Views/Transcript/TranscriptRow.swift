@@ -39,20 +39,15 @@ final class TranscriptRow: Widget {
   private var tooltipFormatter: TranscriptFormatter?
 
   init() {
-    body = Widget(gtk_label_new(nil))
+    // Told its width rather than measuring its text for it: laid out once, not three times.
+    body = Widget(WrappingLabel.make(width: BodyMinimumWidth.pixels))
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2))
     addCSSClass("transcript-row")
     // Not Adwaita's `.body`: that fixes 11 pt, and bodies follow the desktop font as the
     // composer does.
     body.addCSSClass("message-body")
-    gtk_label_set_wrap(body.opaque, 1)
-    gtk_label_set_wrap_mode(body.opaque, PANGO_WRAP_WORD_CHAR)
     gtk_label_set_selectable(body.opaque, 1)
     gtk_label_set_xalign(body.opaque, 0)
-    // A minimum width in characters instead of the longest word's: GTK 4.8 finds that by
-    // laying the text out at width 0, quadratic in an unbroken string's length (Pango 1.50).
-    // The view widens it to the font's BodyMinimumWidth once it knows the font.
-    gtk_label_set_width_chars(body.opaque, Int32(BodyMinimumWidth.fewestCharacters))
     gtk_widget_set_hexpand(body.widget, 1)
     gtk_box_append(typed(), body.widget)
   }
@@ -146,14 +141,6 @@ final class TranscriptRow: Widget {
   }
 
   func unbind() { position = -1 }
-
-  /// The body's font's character width in pixels, for the view's BodyMinimumWidth.
-  var bodyCharacterWidth: Int { body.characterWidth }
-
-  /// The fewest characters the body's minimum width holds (BodyMinimumWidth).
-  func setBodyMinimum(characters: Int) {
-    gtk_label_set_width_chars(body.opaque, Int32(characters))
-  }
 
   /// The body label, for tests.
   var bodyLabel: OpaquePointer { body.opaque }

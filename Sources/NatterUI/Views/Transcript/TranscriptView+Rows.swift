@@ -13,12 +13,6 @@ extension TranscriptView {
       row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
       row.onShowMore = { [weak self] message in self?.showWhole(message) }
       row.onRetry = { [weak self] message in self?.onRetry(message) }
-      // One font for every row: its width is asked once (Pango shapes a sample text for it).
-      let characters =
-        bodyMinimumCharacters
-        ?? BodyMinimumWidth.characters(characterWidth: row.bodyCharacterWidth)
-      bodyMinimumCharacters = characters
-      row.setBodyMinimum(characters: characters)
       gtk_list_item_set_activatable(OpaquePointer(item), 0)
       gtk_list_item_set_child(OpaquePointer(item), row.widget)
       rows[item] = row

@@ -77,8 +77,6 @@ final class TranscriptView: Widget {
   var jumpLabel = localized("↓ Latest")
   /// The message the `New messages` line stands above, or nil.
   var firstUnreadID: String?
-  /// The rows' body minimum width in characters, from the first row's font.
-  var bodyMinimumCharacters: Int?
 
   /// A transcript of `store`'s history, whose first frame fills `screen`.
   init(

@@ -76,9 +76,17 @@ public final class LineConnection {
   }
 
   /// Queues `line` plus CR LF; written as soon as the socket takes it.
+  /// Writes `line` and CR LF. A line holds no CR, LF or NUL: anything from the first of them
+  /// on is not written, so no caller can put a second line on the wire.
   public func write(_ line: String) {
     guard !finished else { return }
-    queued.append(contentsOf: line.utf8)
+    let bytes = line.utf8
+    if let end = bytes.firstIndex(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+      Log.warning("a line to write held a line break or NUL; only what came before it is sent")
+      queued.append(contentsOf: bytes[..<end])
+    } else {
+      queued.append(contentsOf: bytes)
+    }
     queued.append(contentsOf: [13, 10])
     flush()
   }

@@ -49,41 +49,59 @@ public enum SlashCommand: Equatable, Sendable {
   }
 
   /// Parses the composer's (trimmed) text. Text that does not start with `/` is plain text.
+  ///
+  /// A command's arguments become parameters of one raw line, so a line break in them would
+  /// let the text after it reach the server as a line of its own: such a command is refused.
+  /// Where the argument is message text (`/me`, `/msg`), each line is its own message;
+  /// `/quote` sends its first line only. A NUL is never sent (GTK's buffer cannot hold one,
+  /// but a paste or an import may try).
   public static func parse(_ text: String) -> Parsed {
     guard text.hasPrefix("/") else { return .text(text) }
     if text.hasPrefix("//") { return .text(String(text.dropFirst())) }
-    let body = text.dropFirst()
+    let body = text.dropFirst().filter { $0 != "\0" }
     let name = body.prefix { !$0.isWhitespace }
-    let rest = body.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+    let rest = body.dropFirst(name.count).drop { $0.isWhitespace && !$0.isNewline }
     let arguments = String(rest)
+    let isMultiline = arguments.contains(where: \.isNewline)
+    let firstLine = String(rest.prefix { !$0.isNewline })
     let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
+    let command = "/" + name.lowercased()
     switch name.lowercased() {
     case "join", "j":
+      if isMultiline { return oneLineNotice(command) }
       guard (1...2).contains(words.count), !words[0].contains(",") else {
         return usageNotice("join")
       }
       let channel = words[0].first.map { "#&+!".contains($0) } == true ? words[0] : "#" + words[0]
       return .command(.join(channel: channel, key: words.count == 2 ? words[1] : nil))
     case "part", "leave":
+      if isMultiline { return oneLineNotice(command) }
       return .command(.part(reason: arguments.isEmpty ? nil : arguments))
     case "msg":
-      guard words.count >= 2 else { return usageNotice("msg") }
-      let text = arguments.dropFirst(words[0].count).drop { $0 == " " || $0 == "\t" }
-      return .command(.message(to: words[0], text: String(text)))
+      // The nickname is the first word of the first line; the rest is the message's text.
+      guard let target = firstLine.split(whereSeparator: \.isWhitespace).first.map(String.init)
+      else { return usageNotice("msg") }
+      let text = rest.dropFirst(target.count).drop(while: \.isWhitespace)
+      guard text.contains(where: { !$0.isWhitespace }) else { return usageNotice("msg") }
+      return .command(.message(to: target, text: String(text)))
     case "query":
+      if isMultiline { return oneLineNotice(command) }
       guard words.count == 1 else { return usageNotice("query") }
       return .command(.query(nick: words[0]))
     case "me":
-      guard !arguments.isEmpty else { return usageNotice("me") }
-      return .command(.action(arguments))
+      let text = rest.drop(while: \.isWhitespace)
+      guard !text.isEmpty else { return usageNotice("me") }
+      return .command(.action(String(text)))
     case "nick":
+      if isMultiline { return oneLineNotice(command) }
       guard words.count == 1 else { return usageNotice("nick") }
       return .command(.nick(words[0]))
     case "topic":
+      if isMultiline { return oneLineNotice(command) }
       return .command(.topic(arguments.isEmpty ? nil : arguments))
     case "quote", "raw":
-      guard !arguments.isEmpty else { return usageNotice("quote") }
-      return .command(.quote(arguments))
+      guard !firstLine.isEmpty else { return usageNotice("quote") }
+      return .command(.quote(firstLine))
     case "help":
       return .command(.help)
     default:
@@ -104,6 +122,11 @@ public enum SlashCommand: Equatable, Sendable {
   /// What `Notes` answers to a network command.
   public static var noNetworkNotice: String {
     localized("Notes is not on a network, so this command does nothing here.")
+  }
+
+  /// What a command whose arguments would span lines answers: nothing goes to the server.
+  private static func oneLineNotice(_ command: String) -> Parsed {
+    .notice(localized("{command} takes one line, so nothing was sent.", ["command": command]))
   }
 
   private static func usageNotice(_ name: String) -> Parsed {

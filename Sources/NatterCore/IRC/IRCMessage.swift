@@ -48,8 +48,27 @@ public struct IRCMessage: Equatable, Hashable, Sendable {
     source.map { IRCUserhost(parsing: $0).nick }
   }
 
-  /// The line to write, without CR LF.
+  /// The line to write, without CR LF. CR, LF and NUL never reach it: a parameter holding one
+  /// would end the line early and let the rest be read as a command of its own, so they are
+  /// left out wherever they come from (tag values are escaped, and lose a NUL).
   public var serialized: String {
+    let line = composed
+    guard line.utf8.contains(where: Self.breaksLine) else { return line }
+    // Each part cleaned on its own, so a parameter is still marked trailing where it must be.
+    func clean(_ text: String) -> String {
+      text.utf8.contains(where: Self.breaksLine)
+        ? String(decoding: text.utf8.filter { !Self.breaksLine($0) }, as: UTF8.self) : text
+    }
+    var tags: [String: String] = [:]
+    for key in self.tags.keys.sorted() { tags[clean(key)] = clean(self.tags[key] ?? "") }
+    return IRCMessage(
+      tags: tags, source: source.map(clean), command: clean(command), params: params.map(clean)
+    ).composed
+  }
+
+  private static func breaksLine(_ byte: UInt8) -> Bool { byte == 13 || byte == 10 || byte == 0 }
+
+  private var composed: String {
     var line = ""
     if !tags.isEmpty {
       line += "@"

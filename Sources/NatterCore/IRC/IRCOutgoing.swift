@@ -27,7 +27,7 @@ public struct IRCOutgoing: Equatable, Hashable, Sendable, Codable {
   public func texts(maxBytes: Int) -> [String] {
     let budget = isAction ? maxBytes - IRCText.actionOverhead : maxBytes
     var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true)
-      .map { line in String(String.UnicodeScalarView(line.filter { $0 != "\r" })) }
+      .map { line in String(String.UnicodeScalarView(line.filter { $0 != "\r" && $0 != "\0" })) }
       .filter { !$0.isEmpty }
     if lines.isEmpty { lines = [""] }
     var texts: [String] = []

@@ -82,9 +82,13 @@ import Testing
       do {
         let message = try IRCMessage(parsing: text)
         parsed += 1
-        // Whatever parses serialises to a line that parses to the same message.
-        #expect(
-          (try? IRCMessage(parsing: message.serialized)) == message, "\(text.debugDescription)")
+        // Whatever parses serialises to one line, never holding a CR, LF or NUL; without
+        // them it parses back to the same message.
+        let line = message.serialized
+        #expect(!line.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }, "\(text.debugDescription)")
+        if !text.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+          #expect((try? IRCMessage(parsing: line)) == message, "\(text.debugDescription)")
+        }
       } catch {
         refusals.insert("\(error)".prefix { $0 != "(" }.description)
       }

@@ -21,6 +21,8 @@ public struct ConversationList: Equatable, Sendable {
     public internal(set) var mentioned = false
     /// The id of the oldest of them, where the `New messages` line goes.
     public internal(set) var firstUnreadID: String?
+    /// A channel we are no longer in (someone removed us): it stays, with `Rejoin`.
+    public internal(set) var isLeft = false
   }
 
   /// The sidebar's rows, in order.
@@ -58,6 +60,38 @@ public struct ConversationList: Equatable, Sendable {
     guard activeID == id else { return nil }
     activeID = entries[min(index, entries.count - 1)].id
     return activeID
+  }
+
+  /// Marks the channel `id` as left (removed by someone) or as joined again.
+  public mutating func setLeft(_ id: String, _ left: Bool) {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    entries[index].isLeft = left
+  }
+
+  /// The conversation `id` is now called `name` under `newID` (the person of a private chat
+  /// changed nickname): it keeps its place as open, its unread count and marker. When `newID`
+  /// is in the list already, the two become one.
+  public mutating func rename(id: String, to newID: String, name: String) {
+    guard newID != id, let index = entries.firstIndex(where: { $0.id == id }),
+      entries[index].kind != .notes
+    else { return }
+    let old = entries.remove(at: index)
+    if let existing = entries.firstIndex(where: { $0.id == newID }) {
+      entries[existing].unread += old.unread
+      entries[existing].mentioned = entries[existing].mentioned || old.mentioned
+      if entries[existing].firstUnreadID == nil {
+        entries[existing].firstUnreadID = old.firstUnreadID
+      }
+    } else {
+      add(id: newID, name: name, kind: old.kind)
+      if let added = entries.firstIndex(where: { $0.id == newID }) {
+        entries[added].unread = old.unread
+        entries[added].mentioned = old.mentioned
+        entries[added].firstUnreadID = old.firstUnreadID
+        entries[added].isLeft = old.isLeft
+      }
+    }
+    if activeID == id { activeID = newID }
   }
 
   /// A message arrived in `id`. Counted as unread unless that conversation is open and the

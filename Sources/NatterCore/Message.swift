@@ -40,6 +40,10 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
   public var failureReason: String?
   /// It mentions the local user's nickname.
   public var mentionsMe: Bool
+  /// For a line received from a server: the id the sending Natter gave the message it is a
+  /// line of (`+natter.org/id`). Never stored; it recognises a played-back line of a message
+  /// of ours that is stored already.
+  public var clientID: String?
 
   public init(
     id: String = UUID().uuidString.lowercased(),

@@ -118,9 +118,11 @@ extension MessageStore {
 
   // MARK: Receiving
 
-  /// Stores messages from a server in one transaction, skipping the ones already stored (same
-  /// `msgid`, or without one the same conversation, time, sender and text). Returns the ones
-  /// stored, in the order given.
+  /// Stores messages from a server in one transaction, skipping the ones already stored: the
+  /// same `msgid` (a row's or one of its later lines'), a line of one of our messages (its
+  /// `clientID` and sender), or without a msgid the same conversation, sender and text within
+  /// a second (servers round played-back times to the second). Returns the ones stored, in
+  /// the order given.
   @discardableResult
   public func insertReceived(_ messages: [Message]) throws -> [Message] {
     guard !messages.isEmpty else { return [] }
@@ -136,25 +138,94 @@ extension MessageStore {
     }
   }
 
+  /// Keeps the `msgid` under which the server echoed a later line of the sent message `id`.
+  public func noteLine(msgid: String, of id: String) throws {
+    let statement = try db.cached(
+      "INSERT OR IGNORE INTO message_lines (msgid, message_id) VALUES (?, ?)")
+    try statement.bind(1, msgid)
+    try statement.bind(2, id)
+    try statement.run()
+  }
+
+  /// How far apart a played-back time may be from the stored one and still be the same
+  /// message: InspIRCd plays back times rounded to the second.
+  static let playbackTimeSlack: Int64 = 1000
+  /// How long after a message of several lines its last line may arrive: lines are paced.
+  static let linesSpread: Int64 = 10 * 60 * 1000
+
   private func isStored(_ message: Message) throws -> Bool {
     if let msgid = message.msgid {
-      let statement = try db.cached("SELECT 1 FROM messages WHERE msgid = ? OR id = ?")
+      let statement = try db.cached(
+        """
+        SELECT 1 FROM messages WHERE msgid = ?1 OR id = ?2
+        UNION ALL SELECT 1 FROM message_lines WHERE msgid = ?1
+        """)
       defer { statement.reset() }
       try statement.bind(1, msgid)
       try statement.bind(2, message.id)
-      return try statement.step()
+      if try statement.step() { return true }
     }
+    let conversation = try conversationRowID(url: message.conversation)
+    if let clientID = message.clientID, try isLine(of: clientID, message, in: conversation) {
+      return true
+    }
+    // Without a msgid to tell two messages apart, the same words from the same sender within
+    // a second are one message; with a msgid, only a row that has none can be its copy.
+    let time = Timestamp.milliseconds(message.sentAt)
+    let same = try db.cached(
+      message.msgid == nil
+        ? """
+        SELECT 1 FROM messages INDEXED BY messages_by_conversation
+        WHERE conversation_id = ?1 AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?5
+          AND sender = ?3 AND body = ?4 LIMIT 1
+        """
+        : """
+        SELECT 1 FROM messages INDEXED BY messages_without_msgid
+        WHERE conversation_id = ?1 AND conversation_id <> 1 AND sender = ?3
+          AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?5 AND msgid IS NULL AND body = ?4 LIMIT 1
+        """)
+    defer { same.reset() }
+    try same.bind(1, conversation)
+    try same.bind(2, time)
+    try same.bind(3, message.sender)
+    try same.bind(4, message.body)
+    try same.bind(5, Self.playbackTimeSlack)
+    if try same.step() { return true }
+    // One line of a message of several that the same sender sent shortly before: only our own
+    // rows hold several lines (a received PRIVMSG is one).
+    let line = try db.cached(
+      """
+      SELECT 1 FROM messages INDEXED BY messages_of_several_lines
+      WHERE conversation_id = ?1 AND conversation_id <> 1 AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?6
+        AND instr(body, char(10)) > 0 AND sender = ?3
+        AND instr(char(10) || body || char(10), char(10) || ?4 || char(10)) > 0
+      LIMIT 1
+      """)
+    defer { line.reset() }
+    try line.bind(1, conversation)
+    try line.bind(2, time)
+    try line.bind(3, message.sender)
+    try line.bind(4, message.body)
+    try line.bind(5, Self.linesSpread)
+    try line.bind(6, Self.playbackTimeSlack)
+    return try line.step()
+  }
+
+  /// Whether `message` is a line of the stored message `id` by the same sender: one of ours,
+  /// played back. Its msgid is kept, so a later playback without the client tag knows it too.
+  private func isLine(of id: String, _ message: Message, in conversation: Int64) throws -> Bool {
     let statement = try db.cached(
       """
-      SELECT 1 FROM messages INDEXED BY messages_by_conversation
-      WHERE conversation_id = ? AND sent_at = ? AND sender = ? AND body = ?
+      SELECT 1 FROM messages
+      WHERE id = ?1 AND conversation_id = ?2 AND sender = ?3 COLLATE NOCASE
       """)
     defer { statement.reset() }
-    try statement.bind(1, try conversationRowID(url: message.conversation))
-    try statement.bind(2, Timestamp.milliseconds(message.sentAt))
+    try statement.bind(1, id)
+    try statement.bind(2, conversation)
     try statement.bind(3, message.sender)
-    try statement.bind(4, message.body)
-    return try statement.step()
+    guard try statement.step() else { return false }
+    if let msgid = message.msgid { try noteLine(msgid: msgid, of: id) }
+    return true
   }
 
   // MARK: The outbox

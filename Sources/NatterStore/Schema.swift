@@ -147,6 +147,26 @@ enum Schema {
         ALTER TABLE conversations ADD COLUMN opened_at INTEGER;
         """)
     },
+    Migration(version: 8) { db in
+      // A message sent as several lines (or a long line split) reaches the server as several
+      // PRIVMSGs, each echoed and played back under its own msgid; the row keeps the first
+      // line's, and this table the others', so a playback is recognised line by line.
+      // Without a msgid, a played-back message is found by sender and text within a second
+      // (servers round the time): the first index keeps that lookup small where most rows
+      // have a msgid, the second finds the rows of several lines a played-back line may be of.
+      // Neither holds Notes (conversation 1), which no server plays back.
+      try db.execute(
+        """
+        CREATE TABLE message_lines (
+          msgid TEXT PRIMARY KEY,
+          message_id TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX messages_without_msgid ON messages (conversation_id, sender, sent_at)
+          WHERE msgid IS NULL AND conversation_id <> 1;
+        CREATE INDEX messages_of_several_lines ON messages (conversation_id, sent_at)
+          WHERE instr(body, char(10)) > 0 AND conversation_id <> 1;
+        """)
+    },
   ]
 
   /// The version this build writes.

@@ -12,6 +12,41 @@ struct ConversationListTests {
     return list
   }
 
+  @Test func aPrivateChatRenamedKeepsItsUnreadItsPlaceAsOpenAndItsOrder() {
+    var list = list()
+    list.messageArrived(in: "irc/bob", mentionsMe: true, own: false, seen: false, messageID: "m")
+    list.open("irc/Alice")
+    list.rename(id: "irc/Alice", to: "irc/zed", name: "zed")
+    #expect(list.entries.map(\.name) == ["Notes", "#natter", "#zeta", "bob", "zed"])
+    #expect(list.activeID == "irc/zed")
+    list.rename(id: "irc/bob", to: "irc/robert", name: "robert")
+    let robert = list.entry("irc/robert")
+    #expect(robert?.unread == 1 && robert?.mentioned == true && robert?.firstUnreadID == "m")
+    #expect(!list.contains("irc/bob"))
+  }
+
+  @Test func renamedOntoAChatAlreadyListedTheTwoBecomeOne() {
+    var list = list()
+    list.messageArrived(in: "irc/bob", mentionsMe: false, own: false, seen: false)
+    list.open("irc/bob")
+    list.messageArrived(in: "irc/Alice", mentionsMe: false, own: false, seen: false)
+    list.rename(id: "irc/bob", to: "irc/Alice", name: "Alice")
+    #expect(list.entries.map(\.name) == ["Notes", "#natter", "#zeta", "Alice"])
+    #expect(list.activeID == "irc/Alice")
+    // Notes is never renamed.
+    list.rename(id: "notes", to: "irc/x", name: "x")
+    #expect(list.contains("notes") && !list.contains("irc/x"))
+  }
+
+  @Test func aChannelLeftStaysListedMarkedUntilJoinedAgain() {
+    var list = list()
+    list.setLeft("irc/#natter", true)
+    #expect(list.entry("irc/#natter")?.isLeft == true)
+    #expect(list.entry("irc/#zeta")?.isLeft == false)
+    list.setLeft("irc/#natter", false)
+    #expect(list.entry("irc/#natter")?.isLeft == false)
+  }
+
   @Test func notesFirstThenChannelsThenPrivateChatsInNameOrder() {
     #expect(list().entries.map(\.name) == ["Notes", "#natter", "#zeta", "Alice", "bob"])
     var again = list()

@@ -38,7 +38,19 @@ import Testing
       if version >= 3 {
         // From version 3 the store indexes each message it inserts.
         try db.execute("INSERT INTO messages_fts (rowid, body) SELECT seq, body FROM messages")
-        try db.execute("INSERT INTO draft (slot, text, chips) VALUES (0, 'unsent', '[\"x\"]')")
+        try db.execute(
+          version < 7
+            ? "INSERT INTO draft (slot, text, chips) VALUES (0, 'unsent', '[\"x\"]')"
+            : "INSERT INTO conversation_drafts VALUES ('notes', 'unsent', '[\"x\"]')")
+      }
+      if version >= 7 {
+        // A message of two lines we sent on IRC, confirmed under its first line's msgid.
+        try db.execute(
+          """
+          INSERT INTO conversations (id, url, name) VALUES (2, 'irc://irc.test/#c', '#c');
+          INSERT INTO messages (id, sender, sent_at, body, conversation_id, msgid)
+            VALUES ('m9', 'alice', 1795978543000, 'two' || char(10) || 'lines', 2, 'srv1');
+          """)
       }
     }
     let result = MessageStore.open(dataDirectory: dir.url)
@@ -51,6 +63,16 @@ import Testing
     guard version >= 1 else {
       #expect(try store.count() == 0)
       return
+    }
+    if version >= 7 {
+      // Its second line played back (the sending Natter's id is on it) is no new message.
+      var line = Message(
+        id: "srv2", sender: "alice", sentAt: Date(timeIntervalSince1970: 1_795_978_543),
+        body: "lines", conversation: "irc://irc.test/#c", msgid: "srv2")
+      line.clientID = "m9"
+      #expect(try store.insertReceived([line]).isEmpty)
+      #expect(try store.count(conversation: "irc://irc.test/#c") == 1)
+      try store.db.execute("DELETE FROM messages WHERE id = 'm9'")
     }
     #expect(try store.count() == 2)
     // Every earlier message is local history: the Notes conversation.

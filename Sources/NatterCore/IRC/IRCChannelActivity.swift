@@ -6,7 +6,7 @@ public enum IRCChannelActivity: Equatable, Sendable {
   /// Left the network; reported in every channel they were in with us.
   case quit(nick: String, reason: String)
   case nickChanged(from: String, to: String)
-  /// `nick` (possibly us) was removed by `by`.
+  /// `nick` was removed by `by` (a kick of us is `IRCEvent.kicked`).
   case kicked(nick: String, by: String, reason: String)
   /// Someone set the topic while we were there.
   case topicChanged(by: String, text: String)
@@ -14,7 +14,7 @@ public enum IRCChannelActivity: Equatable, Sendable {
   case topicShown(text: String)
 
   /// The line the transcript shows; the server's texts with formatting removed, as plain text.
-  public func sentence(me: String? = nil) -> String {
+  public func sentence() -> String {
     func because(_ reason: String) -> String {
       let plain = IRCText.stripFormatting(reason)
       return plain.isEmpty ? "" : localized(" ({reason})", ["reason": plain])
@@ -28,9 +28,7 @@ public enum IRCChannelActivity: Equatable, Sendable {
     case .nickChanged(let old, let new):
       return localized("{old} is now known as {new}", ["old": old, "new": new])
     case .kicked(let nick, let by, let reason):
-      return nick == me
-        ? localized("{by} removed you from the channel", ["by": by]) + because(reason)
-        : localized("{by} removed {nick}", ["by": by, "nick": nick]) + because(reason)
+      return localized("{by} removed {nick}", ["by": by, "nick": nick]) + because(reason)
     case .topicChanged(let by, let text):
       let plain = IRCText.stripFormatting(text)
       return plain.isEmpty

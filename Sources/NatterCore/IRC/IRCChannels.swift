@@ -122,6 +122,8 @@ struct IRCChannels: Equatable, Sendable {
         let old = session.nick
         session.nick = new
         effects.append(.event(.nickChanged(from: old, to: new)))
+      } else if !nick.isEmpty {
+        effects.append(.event(.userRenamed(from: nick, to: new)))
       }
       let folded = map.fold(nick)
       for key in joined.keys.sorted() {
@@ -231,11 +233,13 @@ struct IRCChannels: Equatable, Sendable {
     let map = session.support.casemapping
     guard let key = joinedKey(channel, map: map) else { return [] }
     if session.isMe(nick) {
-      // Leaving of our own accord says `You left`; a kick says who and why first.
-      let kicked: [IRCEffect] =
-        if case .kicked = activity { self.activity(key, activity) } else { [] }
       let name = joined.removeValue(forKey: key)?.name ?? channel
-      return kicked + [.event(.parted(channel: name))]
+      // Removed, we stay out until the user asks to rejoin: a reconnect does not join again.
+      if case .kicked(_, let by, let reason) = activity {
+        unwant(name, casemapping: map)
+        return [.event(.kicked(channel: name, by: by, reason: reason))]
+      }
+      return [.event(.parted(channel: name))]
     }
     return self.activity(key, activity) + change(key) { $0.members[map.fold(nick)] = nil }
   }

@@ -224,6 +224,7 @@ public struct IRCConnection: Sendable {
     incoming.msgid = message.tags["msgid"]
     incoming.time = message.tags["time"].flatMap(IRCServerTime.parse)
     incoming.clientID = message.tags[IRCOutbox.idTag]
+    incoming.clientPart = message.tags[IRCOutbox.partTag].flatMap { Int($0) }
     if channels.collect(incoming, batch: message.tags["batch"]) { return [] }
     return [.event(.message(incoming))]
   }

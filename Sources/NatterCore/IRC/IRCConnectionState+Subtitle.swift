@@ -4,7 +4,10 @@ extension IRCConnectionState {
   /// - Parameters:
   ///   - conversation: the channel or nickname shown, nil for none.
   ///   - waiting: pending messages in the outbox.
-  public func subtitle(conversation: String?, host: String, waiting: Int) -> String {
+  ///   - isLeft: the conversation is a channel we were removed from.
+  public func subtitle(
+    conversation: String?, host: String, waiting: Int, isLeft: Bool = false
+  ) -> String {
     switch self {
     case .idle, .connecting, .registering:
       return waiting > 0
@@ -12,6 +15,9 @@ extension IRCConnectionState {
         : localized("Connecting…")
     case .ready:
       guard let conversation else { return localized("Connected to {host}", ["host": host]) }
+      if isLeft {
+        return localized("Not in {channel} on {host}", ["channel": conversation, "host": host])
+      }
       return localized("{conversation} on {host}", ["conversation": conversation, "host": host])
     case .disconnected(let reason, _):
       return waiting > 0

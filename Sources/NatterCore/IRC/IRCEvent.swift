@@ -9,6 +9,12 @@ public enum IRCEvent: Equatable, Sendable {
   case nickChanged(from: String, to: String)
   case joined(channel: String)
   case parted(channel: String)
+  /// Someone removed us from a channel. Nothing is sent back (a `PART` would only earn a
+  /// `442`), and the channel is not joined again on reconnecting until the user asks.
+  case kicked(channel: String, by: String, reason: String)
+  /// Someone else changed nickname (reported once, whatever channels we share, so a private
+  /// chat with them can follow).
+  case userRenamed(from: String, to: String)
   case topic(channel: String, text: String)
   /// Another person joined, left, quit, changed nickname, was kicked or set the topic (a
   /// kick of us is reported here too, before `parted`).
@@ -21,6 +27,9 @@ public enum IRCEvent: Equatable, Sendable {
   /// The server echoed every line of a sent message; its `msgid` and `time` are the first
   /// line's.
   case echoConfirmed(id: String, msgid: String?, time: Date?)
+  /// A line after the first of a sent message came back with its own `msgid`, by which a
+  /// history played back later names that line.
+  case lineEchoed(id: String, msgid: String)
   /// Some lines of a multi-line message are confirmed; store it so a restart resumes there.
   case deliveryProgress(id: String, confirmedLines: Int)
   /// The server refused a sent message; `reason` is a sentence with the server's text.

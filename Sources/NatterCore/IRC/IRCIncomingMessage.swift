@@ -20,6 +20,9 @@ public struct IRCIncomingMessage: Equatable, Sendable {
   /// The sending Natter's own id for the message (the `+natter.org/id` client tag), which
   /// lets a restarted Natter recognise its own lines in played-back history.
   public var clientID: String?
+  /// Which line of that message this is (`+natter.org/part`, from 1), when it was sent as
+  /// several.
+  public var clientPart: Int?
 
   public init(conversation: String, sender: String, body: String, tags: [String] = []) {
     self.conversation = conversation

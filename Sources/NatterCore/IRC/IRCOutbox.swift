@@ -23,6 +23,9 @@ struct IRCOutbox: Equatable, Sendable {
   /// The client tag carrying the message's local id on every line, so played-back history
   /// shows which of our messages reached the server.
   static let idTag = "+natter.org/id"
+  /// The client tag numbering the lines of a message sent as several (from 1), so played-back
+  /// history shows each line as a part of the one message, not as a message of its own.
+  static let partTag = "+natter.org/part"
 
   /// Messages that may have reached the server without its echo reaching us (written before
   /// a crash or before the connection dropped): held, with every later message to the same
@@ -86,7 +89,7 @@ struct IRCOutbox: Equatable, Sendable {
       guard let first = seen.first, var current = entries.first(where: { $0 == entry }) else {
         continue
       }
-      current.confirmedLines = max(current.confirmedLines, seen.count)
+      current.confirmedLines = max(current.confirmedLines, Self.linesShown(seen))
       if current.msgid == nil {
         current.msgid = first.msgid
         current.time = first.time
@@ -103,6 +106,16 @@ struct IRCOutbox: Equatable, Sendable {
       }
     }
     return effects + (session.registered ? flush(session: session, at: now) : [])
+  }
+
+  /// How many lines, from the first, a history shows of one message: by their part numbers,
+  /// or by their count for lines a Natter without them wrote.
+  private static func linesShown(_ lines: [IRCIncomingMessage]) -> Int {
+    let parts = Set(lines.compactMap(\.clientPart))
+    guard !parts.isEmpty else { return lines.count }
+    var shown = 0
+    while parts.contains(shown + 1) { shown += 1 }
+    return shown
   }
 
   var footprint: Int { entries.count + written.count + labels.count }
@@ -179,6 +192,7 @@ struct IRCOutbox: Equatable, Sendable {
     }
     if session.has("message-tags") {
       tags[Self.idTag] = entry.message.id
+      if (entry.texts?.count ?? 0) > 1 { tags[Self.partTag] = String(line + 1) }
     }
     if session.has("labeled-response"), session.has("echo-message") {
       let label = "n\(nextLabel)"
@@ -216,18 +230,26 @@ struct IRCOutbox: Equatable, Sendable {
     guard let match else { return nil }
     var entry = entries[match.index]
     guard match.line == entry.confirmedLines else { return [] }  // an echo out of order
+    var effects: [IRCEffect] = []
     if entry.confirmedLines == 0 {
       entry.msgid = message.tags["msgid"]
       entry.time = message.tags["time"].flatMap(IRCServerTime.parse)
+    } else if let msgid = message.tags["msgid"] {
+      // A history played back later shows this line under its own msgid.
+      effects.append(.event(.lineEchoed(id: entry.message.id, msgid: msgid)))
     }
     entry.confirmedLines += 1
     if entry.confirmedLines >= (entry.texts?.count ?? 0) {
       entries.remove(at: match.index)
       written[entry.message.id] = nil
-      return [.event(.echoConfirmed(id: entry.message.id, msgid: entry.msgid, time: entry.time))]
+      return effects + [
+        .event(.echoConfirmed(id: entry.message.id, msgid: entry.msgid, time: entry.time))
+      ]
     }
     entries[match.index] = entry
-    return [.event(.deliveryProgress(id: entry.message.id, confirmedLines: entry.confirmedLines))]
+    return effects + [
+      .event(.deliveryProgress(id: entry.message.id, confirmedLines: entry.confirmedLines))
+    ]
   }
 
   /// A refusal (404, 489, …): the message it is about fails with the server's reason. Found by

@@ -228,9 +228,14 @@ final class IRCClient {
       // Received messages are stored together, before anything that changes stored rows.
       switch effect {
       case .event(.history), .event(.echoConfirmed), .event(.deliveryProgress),
-        .event(.messageFailed):
+        .event(.messageFailed), .event(.userRenamed):
         flushReceived()
       default: break
+      }
+      if case .event(.userRenamed(let old, let new)) = effect,
+        let line = followRename(from: old, to: new)
+      {
+        received.append(line)
       }
       switch effect {
       case .write(let line):
@@ -291,16 +296,40 @@ final class IRCClient {
       onStatus()
     case .deliveryProgress:
       persistOutbox()
+    case .lineEchoed(let id, let msgid):
+      do {
+        try store.noteLine(msgid: msgid, of: id)
+      } catch {
+        report(error, storing: "a line's msgid")
+      }
     case .messageFailed(let id, let reason):
       Log.debug("\(id) failed: \(reason)")
       change { try store.fail(id: id, reason: reason) }
       onStatus()
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
-    case .serverError, .joined, .parted, .topic, .nickChanged, .channelActivity, .registered,
-      .members, .message:
+    case .serverError, .joined, .parted, .kicked, .userRenamed, .topic, .nickChanged,
+      .channelActivity, .registered, .members, .message:
       break
     }
+  }
+
+  /// The private chat with `old` follows them to `new` in the store; returns the status line
+  /// that says so in it, or nil when there is no such chat.
+  private func followRename(from old: String, to new: String) -> Message? {
+    let conversation = url.conversation(new)
+    do {
+      guard try store.renameConversation(from: url.conversation(old), to: conversation) else {
+        return nil
+      }
+    } catch {
+      report(error, storing: "the private chat with \(old) under \(new)")
+      return nil
+    }
+    guard let text = IRCStatusText.line(for: .userRenamed(from: old, to: new)) else { return nil }
+    var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
+    line.kind = .status
+    return line
   }
 
   /// The quiet status line `event` shows as, in its channel's conversation (else the main
@@ -314,14 +343,14 @@ final class IRCClient {
       // could go unseen.
       target = nil
     case .joined(let channel), .parted(let channel), .topic(let channel, _),
-      .channelActivity(let channel, _):
+      .channelActivity(let channel, _), .kicked(let channel, _, _):
       target = channel
     case .nickChanged:
       target = nil
     default:
       return nil
     }
-    guard let text = IRCStatusText.line(for: event, me: connection.nick) else { return nil }
+    guard let text = IRCStatusText.line(for: event) else { return nil }
     let conversation =
       target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
       ?? statusConversation ?? mainConversation
@@ -378,6 +407,7 @@ final class IRCClient {
       conversation: url.conversation(incoming.conversation), msgid: incoming.msgid)
     message.kind = incoming.isAction ? .action : incoming.isNotice ? .notice : .message
     message.mentionsMe = incoming.mentionsMe
+    message.clientID = incoming.clientID
     return message
   }
 

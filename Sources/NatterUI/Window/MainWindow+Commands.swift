@@ -6,6 +6,10 @@ import NatterCore
 extension MainWindow {
   /// Runs `command`, typed as `typed` (its chips and id are kept for a message it sends).
   /// Returns whether the composer may clear: false keeps the draft (a notice says why).
+  ///
+  /// A command that switches or leaves the open conversation does so after the composer has
+  /// cleared: the command's text must not be saved as that conversation's draft, and the next
+  /// one's restored draft must not be cleared in its place.
   func run(_ command: SlashCommand, typed: Message) -> Bool {
     let active = conversations.activeID
     let kind = conversations.active?.kind ?? .notes
@@ -30,15 +34,15 @@ extension MainWindow {
         guard let irc else { return false }
         let conversation = irc.url.conversation(channel)
         if conversations.contains(conversation) {
-          open(conversation)
+          MainLoop.idle { [weak self] in self?.open(conversation) }
         } else {
           joining = channel
         }
         irc.join(channel, key: key)
       case .part(_, let reason):
-        leave(active, reason: reason)
+        MainLoop.idle { [weak self] in self?.leave(active, reason: reason) }
       case .close:
-        leave(active)
+        MainLoop.idle { [weak self] in self?.leave(active) }
       case .query(let nick):
         guard let irc else { return false }
         let conversation = irc.url.conversation(nick)
@@ -49,6 +53,8 @@ extension MainWindow {
         irc?.write(line)
       }
     }
+    // The command ran: it must not come back as the draft after a restart or a kill.
+    session.saveDraft(Draft(), for: active)
     return true
   }
 }

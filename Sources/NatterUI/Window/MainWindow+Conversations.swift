@@ -214,7 +214,8 @@ extension MainWindow {
       composer.showNotice(Self.pasteUnderWay)
       return
     }
-    if entry.kind == .channel, let target = target(of: conversation) {
+    // A channel we were removed from is left already: a `PART` would earn a 442.
+    if entry.kind == .channel, !entry.isLeft, let target = target(of: conversation) {
       irc?.part(target, reason: reason)
     }
     try? session.store.setOpen(conversation, false)
@@ -297,13 +298,18 @@ extension MainWindow {
     case .joined(let channel):
       let conversation = irc.url.conversation(channel)
       keepOpen(conversation)
+      markLeft(conversation, false)
       if let joining, irc.casemapping.equal(joining, channel) {
         self.joining = nil
         open(conversation)
       }
-    case .parted(let channel):
-      let conversation = irc.url.conversation(channel)
-      if conversations.contains(conversation) { leave(conversation) }
+    case .parted(let channel), .kicked(let channel, _, _):
+      // Our own `/part` took the channel out already; one still listed was left by the
+      // server's doing (a kick, an operator's part). It stays, marked, with `Rejoin`: a
+      // `PART` now would only earn a 442.
+      markLeft(irc.url.conversation(channel), true)
+    case .userRenamed(let old, let new):
+      followRename(from: irc.url.conversation(old), to: irc.url.conversation(new), name: new)
     case .members(let channel, let members):
       roster.setMembers(members, of: irc.url.conversation(channel))
       if irc.url.conversation(channel) == conversations.activeID { updateHeader() }
@@ -313,6 +319,38 @@ extension MainWindow {
     default:
       break
     }
+  }
+
+  /// Shows `conversation` as left (with `Rejoin` while it is open) or as joined again.
+  func markLeft(_ conversation: String, _ left: Bool) {
+    guard conversations.entry(conversation)?.isLeft == !left else { return }
+    conversations.setLeft(conversation, left)
+    updateSidebar()
+    if conversation == conversations.activeID {
+      updateConnectionStatus()
+    }
+  }
+
+  /// `Rejoin` on a channel we were removed from: joined again, and after every reconnect.
+  func rejoin() {
+    guard let irc, conversations.active?.isLeft == true,
+      let channel = target(of: conversations.activeID)
+    else { return }
+    irc.join(channel)
+    composer.focusText()
+  }
+
+  /// The private chat `old` is now `new` (its person changed nickname; the store has moved its
+  /// messages): the sidebar row is renamed, and the open transcript shows it under its new id.
+  func followRename(from old: String, to new: String, name: String) {
+    guard conversations.contains(old) else { return }
+    conversations.rename(id: old, to: new, name: name)
+    roster.forget(old)
+    if let view = transcripts.removeValue(forKey: old) {
+      gtk_stack_remove(transcriptStack.opaque, view.widget)
+    }
+    if conversations.activeID == new { showTranscript(for: new) }
+    conversationChanged()
   }
 
   // MARK: Keys and the sidebar

@@ -56,6 +56,8 @@ final class MainWindow: Widget {
   /// The header's `Connection` subtitle and `Reconnect` button.
   private let subtitle: Widget
   private let reconnectButton: Widget
+  /// Shown while the open channel is one we were removed from.
+  private let rejoinButton: Widget
   private let application: UnsafeMutablePointer<GtkApplication>
   /// The user trusted a certificate for a server (replacing its old pin when it changed); the
   /// app saves the pin.
@@ -79,6 +81,7 @@ final class MainWindow: Widget {
     membersLabel = Widget(gtk_label_new(nil))
     subtitle = Widget(gtk_label_new(nil))
     reconnectButton = Widget(gtk_button_new_with_label(localized("Reconnect")))
+    rejoinButton = Widget(gtk_button_new_with_label(localized("Rejoin")))
     composer = ComposerView(controller: ComposerController(sender: session.sender))
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     overlay = gtk_overlay_new()
@@ -332,6 +335,7 @@ final class MainWindow: Widget {
       Notifier.send(message, isPrivate: isPrivate, application: application)
     }
     Signal.connect(reconnectButton.pointer, "clicked") { irc.reconnect() }
+    Signal.connect(rejoinButton.pointer, "clicked") { [unowned self] in rejoin() }
     updateConnectionStatus()
   }
 
@@ -361,6 +365,9 @@ final class MainWindow: Widget {
     reconnectButton.setAccessibleLabel(localized("Reconnect"))
     reconnectButton.isVisible = false
     gtk_header_bar_pack_start(OpaquePointer(header), reconnectButton.widget)
+    rejoinButton.setAccessibleLabel(localized("Rejoin"))
+    rejoinButton.isVisible = false
+    gtk_header_bar_pack_start(OpaquePointer(header), rejoinButton.widget)
   }
 
   /// The members popover's button, shown in a channel.
@@ -388,9 +395,10 @@ final class MainWindow: Widget {
 
   func updateConnectionStatus() {
     guard let irc else { return }
+    let isLeft = conversations.active?.isLeft == true
     let text = irc.state.subtitle(
       conversation: target(of: conversations.activeID), host: irc.url.host,
-      waiting: irc.waiting)
+      waiting: irc.waiting, isLeft: isLeft)
     gtk_label_set_text(subtitle.opaque, text)
     // GtkLabel names itself after its text on every change; screen readers and tests find the
     // subtitle by its role's name `Connection` (SPEC §7) and read the text through it.
@@ -398,6 +406,7 @@ final class MainWindow: Widget {
     Accessible.setDescription(subtitle.widget, text)
     gtk_widget_set_tooltip_text(subtitle.widget, text)
     reconnectButton.isVisible = irc.state.offersReconnect
+    rejoinButton.isVisible = isLeft && irc.state == .ready
   }
 
   private func bindStoreSafety(_ first: TranscriptView) {

@@ -66,17 +66,53 @@ import Testing
     let after = members(script.takeEvents(), "#natter")
     #expect(after == [IRCMember(nick: "Alicia", prefixes: "@"), IRCMember(nick: "me")])
     script.server(":Alicia!a@h KICK #natter me :out")
-    #expect(
-      script.takeEvents() == [
-        .channelActivity(channel: "#natter", .kicked(nick: "me", by: "Alicia", reason: "out")),
-        .parted(channel: "#natter"),
-      ])
+    // Removed: one event that says by whom and why, and no `PART` written back.
+    #expect(script.takeEvents() == [.kicked(channel: "#natter", by: "Alicia", reason: "out")])
+    #expect(script.takeWritten().isEmpty)
+  }
+
+  @Test func aKickedChannelIsNotJoinedAgainOnReconnectUntilTheUserAsks() {
+    var script = IRCScript(
+      account: IRCAccount(nick: "me", channels: [.init("#natter"), .init("#gtk")]))
+    script.register()
+    script.server(":me!u@h JOIN #gtk")
+    script.server(":op!o@h KICK #natter me :out")
+    script.feed(.disconnected(reason: nil))
+    script.feed(.connectNow)
+    script.feed(.connected)
+    script.server(":irc.test CAP * LS :message-tags")
+    script.server(":irc.test CAP * ACK :message-tags")
+    script.server(":irc.test 001 me :Welcome")
+    #expect(script.takeWritten().filter { $0.hasPrefix("JOIN") } == ["JOIN #gtk"])
+    // `Rejoin` or `/join`: joined now, and again after the next reconnect.
+    script.feed(.join(channel: "#natter", key: nil))
+    #expect(script.takeWritten() == ["JOIN #natter"])
+  }
+
+  @Test func anotherPersonsNickChangeIsReportedOnceEvenWithoutASharedChannel() {
+    var script = IRCScript()
+    script.register()
+    script.server(":me!u@h JOIN #a")
+    script.server(":me!u@h JOIN #b")
+    script.server(":irc.test 353 me = #a :bob me")
+    script.server(":irc.test 366 me #a :End")
+    script.server(":irc.test 353 me = #b :bob me")
+    script.server(":irc.test 366 me #b :End")
+    _ = script.takeEvents()
+    script.server(":bob!b@h NICK :robert")
+    let renames = script.takeEvents().filter {
+      if case .userRenamed = $0 { return true } else { return false }
+    }
+    #expect(renames == [.userRenamed(from: "bob", to: "robert")])
+    // Someone we share no channel with (a private chat's person) is reported too.
+    script.server(":zed!z@h NICK zoe")
+    #expect(script.takeEvents() == [.userRenamed(from: "zed", to: "zoe")])
   }
 
   private func activities(_ events: [IRCEvent]) -> [String] {
     events.compactMap { event in
       guard case .channelActivity(let channel, let activity) = event else { return nil }
-      return "\(channel): \(activity.sentence(me: "me"))"
+      return "\(channel): \(activity.sentence())"
     }
   }
 
@@ -121,14 +157,19 @@ import Testing
     script.server(":me!u@h NICK newme")
     let events = script.takeEvents()
     #expect(activities(events).isEmpty)
-    #expect(events.compactMap { IRCStatusText.line(for: $0) } == ["me is now known as newme"])
+    #expect(events.compactMap { IRCStatusText.line(for: $0) } == ["You are now known as newme"])
   }
 
   @Test func statusTextForEveryActivity() {
     #expect(
-      IRCStatusText.line(
-        for: .channelActivity(channel: "#c", .kicked(nick: "me", by: "op", reason: "")), me: "me")
-        == "op removed you from the channel")
+      IRCStatusText.line(for: .kicked(channel: "#c", by: "op", reason: ""))
+        == "op removed you from #c")
+    #expect(
+      IRCStatusText.line(for: .kicked(channel: "#c", by: "op", reason: "\u{2}enough\u{2}"))
+        == "op removed you from #c: enough")
+    #expect(
+      IRCStatusText.line(for: .userRenamed(from: "bob", to: "robert"))
+        == "bob is now known as robert")
     #expect(
       IRCChannelActivity.topicChanged(by: "op", text: "").sentence() == "op cleared the topic")
     #expect(IRCChannelActivity.topicShown(text: "hi").sentence() == "Topic: hi")

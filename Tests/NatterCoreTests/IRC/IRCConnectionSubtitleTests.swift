@@ -28,6 +28,13 @@ import Testing
         "Offline — 1 message waiting"))
   }
 
+  @Test func aChannelWeWereRemovedFromSaysWeAreNotInIt() {
+    #expect(
+      IRCConnectionState.ready.subtitle(
+        conversation: "#natter", host: "irc.example.net", waiting: 0, isLeft: true)
+        == "Not in #natter on irc.example.net")
+  }
+
   @Test func reconnectIsOfferedOnlyWhileDisconnected() {
     #expect(IRCConnectionState.disconnected(reason: "x", retryAt: later).offersReconnect)
     #expect(!IRCConnectionState.ready.offersReconnect)

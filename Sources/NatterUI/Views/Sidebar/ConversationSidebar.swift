@@ -134,18 +134,24 @@ final class ConversationSidebar: Widget {
       row.count.removeCSSClass("mention")
     }
     if unread { row.name.addCSSClass("unread") } else { row.name.removeCSSClass("unread") }
+    if entry.isLeft {
+      row.name.addCSSClass("dim-label")
+    } else {
+      row.name.removeCSSClass("dim-label")
+    }
     // A screen reader reads the row by the conversation's name (SPEC §7), the count after it.
     // GTK 4.8 has no API for the row widget a list item makes: it is the child's parent.
     if let rowWidget = gtk_widget_get_parent(row.box.widget) {
       Accessible.setLabel(rowWidget, entry.name)
-      let description =
+      let count =
         !unread
-        ? ""
+        ? nil
         : entry.mentioned
           ? localizedPlural(
             "{count} unread, mentions you", "{count} unread, mentions you", count: entry.unread)
           : localizedPlural("{count} unread", "{count} unread", count: entry.unread)
-      Accessible.setDescription(rowWidget, description)
+      let left = entry.isLeft ? localized("Left") : nil
+      Accessible.setDescription(rowWidget, [left, count].compactMap { $0 }.joined(separator: ", "))
     }
   }
 }

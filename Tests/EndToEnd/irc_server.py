@@ -32,8 +32,8 @@ CONFIG = """
 <files motd="{dir}/motd.txt">
 <dns timeout="1">
 <log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="{dir}/ircd.log">
-<options defaultmodes="ntoH 100:1d" allowhalfop="no">
-<limits maxline="8704" maxnick="30" maxchan="64" maxtopic="307" maxquit="255">
+<options defaultmodes="ntoH 100:1d" allowhalfop="no" prefixquit="{prefixquit}">
+<limits maxline="{maxline}" maxnick="30" maxchan="64" maxtopic="307" maxquit="255">
 <security hidesplits="no" announceinvites="dynamic" maxtargets="20" customversion="">
 <performance netbuffersize="65536" somaxconn="128" softlimit="1024" clonesonconnect="no"
              timeskipwarn="0" quietbursts="yes">
@@ -84,9 +84,12 @@ class IRCServer:
     FLOOD_LIMITS = 'commandrate="1000" fakelag="off" threshold="10"'
 
     def __init__(self, tls=False, name="irc.test", sid="1AA", link=None, server_port=None,
-                 flood=False):
+                 flood=False, maxline=8704, prefixquit=""):
         """`link`: (other server's name, its servers port, whether this one autoconnects);
-        `server_port` is this one's port for servers."""
+        `server_port` is this one's port for servers. `maxline=512` gives the classic line
+        length (LINELEN 512, InspIRCd's default), so a long message is split into several
+        PRIVMSGs. `prefixquit="Quit: "` prefixes a QUIT's reason as networks do (InspIRCd's
+        example config), so others see `Quit: See you`."""
         self.flood_limits = self.FLOOD_LIMITS if flood else self.NO_FLOOD_LIMITS
         self.dir = tempfile.mkdtemp(prefix="natter-ircd-")
         self.port = free_port()
@@ -111,7 +114,8 @@ class IRCServer:
                     autoconnect=(f'<autoconnect period="1s" server="{other}">'
                                  if autoconnect else ""))
             f.write(CONFIG.format(sid=sid, port=self.port, dir=self.dir, tls_bind=tls_bind,
-                                  flood_limits=self.flood_limits,
+                                  flood_limits=self.flood_limits, maxline=maxline,
+                                  prefixquit=prefixquit,
                                   tls_module=tls_module, link=link_text)
                     .replace('name="irc.test"', f'name="{name}"'))
         self.process = None
@@ -221,11 +225,12 @@ class IRCClient:
                 self.send("PONG " + text[5:])
             self.lines.append(text)
 
-    def wait_for(self, predicate, timeout=10.0, what="a line"):
-        """The first line (seen before or arriving) that satisfies predicate."""
+    def wait_for(self, predicate, timeout=10.0, what="a line", since=0):
+        """The first line (seen before or arriving) that satisfies predicate; with `since`
+        (a `len(client.lines)` taken before), only lines after that many."""
         deadline = time.monotonic() + timeout
         while True:
-            for line in self.lines:
+            for line in self.lines[since:]:
                 if predicate(line):
                     return line
             if time.monotonic() > deadline:
@@ -241,6 +246,15 @@ class IRCClient:
             if match and match.group(2).lower() == target.lower():
                 texts.append(match.group(3))
         return texts
+
+    def is_operator(self, channel):
+        """Whether the server's NAMES reply for `channel` listed this client with `@`."""
+        for line in self.lines:
+            match = re.match(r"^(?:@\S+ )?:\S+ 353 \S+ [=*@] (\S+) :(.*)$", line)
+            if match and match.group(1).lower() == channel.lower():
+                if f"@{self.nick}".lower() in match.group(2).lower().split():
+                    return True
+        return False
 
     def drain(self, seconds=0.2):
         end = time.monotonic() + seconds
@@ -258,7 +272,12 @@ class IRCClient:
 class Relay:
     """A loopback TCP relay between Natter and the server that a test cuts, as a network
     would. `hold()` keeps the server's lines (and, with `requests=True`, Natter's) from
-    getting through; `cut()` drops every connection and lets new ones through again."""
+    getting through; `cut()` drops every connection and lets new ones through again.
+
+    It also logs every line in both directions, as the server splits them (at LF, a CR
+    before it dropped): `written_lines()` is what Natter wrote toward the server, raw bytes
+    in `written_raw()`, and `received_lines()` what the server sent Natter. A test asserts
+    "never sent" from that log."""
 
     def __init__(self, server_port):
         self.server_port = server_port
@@ -272,7 +291,54 @@ class Relay:
         self.holding_replies = False
         self.holding_requests = False
         self.held_requests = b""
+        # (monotonic time, raw line without its LF or CR) per direction, in arrival order.
+        self.written = []
+        self.received = []
         threading.Thread(target=self._accept, daemon=True).start()
+
+    def written_raw(self):
+        """Every line Natter wrote toward the server so far, as bytes (a CR or NUL inside a
+        line stays in it)."""
+        with self.lock:
+            return [line for _, line in self.written]
+
+    def written_lines(self):
+        """Every line Natter wrote toward the server so far, decoded."""
+        return [line.decode("utf-8", errors="replace") for line in self.written_raw()]
+
+    def received_lines(self):
+        """Every line the server sent Natter so far, decoded."""
+        with self.lock:
+            return [line.decode("utf-8", errors="replace") for _, line in self.received]
+
+    def written_since(self, mark):
+        """The lines Natter wrote after `mark` (a `len(relay.written_lines())` taken before)."""
+        return self.written_lines()[mark:]
+
+    def wait_written(self, predicate, timeout=10.0, what="a line from Natter", since=0):
+        """The first line Natter wrote (after the first `since`) that satisfies predicate."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for line in self.written_lines()[since:]:
+                if predicate(line):
+                    return line
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; Natter wrote: "
+                                     f"{self.written_lines()[-15:]}")
+            time.sleep(0.05)
+
+    def wait_received(self, predicate, timeout=10.0, what="a line from the server", since=0):
+        """The first line the server sent Natter (after the first `since`) that satisfies
+        predicate."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for line in self.received_lines()[since:]:
+                if predicate(line):
+                    return line
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; the server sent: "
+                                     f"{self.received_lines()[-15:]}")
+            time.sleep(0.05)
 
     def url(self, nick, channels, tls=False):
         return f"irc://{nick}@127.0.0.1:{self.port}/{','.join(channels)}"
@@ -312,12 +378,19 @@ class Relay:
                              daemon=True).start()
 
     def _pump(self, source, sink, from_server):
+        log = self.received if from_server else self.written
+        pending = b""
         try:
             while True:
                 data = source.recv(65536)
                 if not data:
                     break
+                pending += data
+                *lines, pending = pending.split(b"\n")
                 with self.lock:
+                    now = time.monotonic()
+                    log.extend((now, line[:-1] if line.endswith(b"\r") else line)
+                               for line in lines)
                     held = self.holding_replies if from_server else self.holding_requests
                     if held and not from_server:
                         self.held_requests += data

@@ -2,6 +2,8 @@
 #define NATTER_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+// g_unix_signal_add: SIGTERM and SIGINT handled on the main loop.
+#include <glib-unix.h>
 #include <libintl.h>
 #include <locale.h>
 

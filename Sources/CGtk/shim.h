@@ -22,6 +22,17 @@ static inline void natter_accessible_set_description(GtkAccessible *accessible,
                                  -1);
 }
 
+// For tests: whether the accessible label is exactly `label`; gtk_test_accessible_check_property is
+// variadic.
+static inline gboolean natter_test_accessible_label_is(GtkAccessible *accessible,
+                                                       const char *label) {
+  char *mismatch = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                      label);
+  gboolean same = mismatch == NULL;
+  g_free(mismatch);
+  return same;
+}
+
 static inline void natter_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden) {
   gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }

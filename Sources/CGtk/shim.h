@@ -2,6 +2,8 @@
 #define NATTER_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+// g_unix_signal_add: SIGTERM and SIGINT handled on the main loop.
+#include <glib-unix.h>
 #include <libintl.h>
 #include <locale.h>
 
@@ -18,6 +20,17 @@ static inline void natter_accessible_set_description(GtkAccessible *accessible,
                                                      const char *description) {
   gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
                                  -1);
+}
+
+// For tests: whether the accessible label is exactly `label`; gtk_test_accessible_check_property is
+// variadic.
+static inline gboolean natter_test_accessible_label_is(GtkAccessible *accessible,
+                                                       const char *label) {
+  char *mismatch = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                      label);
+  gboolean same = mismatch == NULL;
+  g_free(mismatch);
+  return same;
 }
 
 static inline void natter_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden) {

@@ -65,6 +65,9 @@ public struct Settings: Equatable, Sendable {
   /// How fast message lines go to the server (flood protection); the standard pace unless
   /// `send-burst` / `send-interval` name the server's own.
   public var sendBudget = IRCSendBudget.standard
+  /// What other IRC users see when Natter quits (`QUIT :message`); empty leaves the words to
+  /// the server (InspIRCd says `Client exited`).
+  public var quitMessage = ""
 
   public init(
     sendKey: SendKey = Settings.defaultSendKey, maxLines: Int = Settings.defaultMaxLines,
@@ -120,6 +123,8 @@ public struct Settings: Equatable, Sendable {
         }
       case (Self.ircGroup, "sasl-account"):
         saslAccount = entry.value.isEmpty ? nil : entry.value
+      case (Self.ircGroup, "quit-message"):
+        quitMessage = entry.value
       case (Self.ircGroup, "send-burst"):
         if let burst = Int(entry.value), burst >= 1 {
           sendBudget = IRCSendBudget(burst: burst, interval: sendBudget.interval)
@@ -184,12 +189,18 @@ public struct Settings: Equatable, Sendable {
 
   private var ircKeyFileText: String {
     let standardPace = sendBudget == .standard
-    guard irc != nil || !trustedCertificates.isEmpty || !pinnedCertificates.isEmpty || !standardPace
+    guard
+      irc != nil || !trustedCertificates.isEmpty || !pinnedCertificates.isEmpty || !standardPace
+        || !quitMessage.isEmpty
     else { return "" }
     var text =
       "\n[\(Self.ircGroup)]\n# natter --connect saved this; the password is never kept here.\n"
     if let irc { text += "url=\(irc)\n" }
     if let saslAccount { text += "sasl-account=\(saslAccount)\n" }
+    if !quitMessage.isEmpty {
+      text += "# What others see when you quit (Preferences, Network).\n"
+      text += "quit-message=\(Self.escape(quitMessage))\n"
+    }
     if !trustedCertificates.isEmpty {
       text += "trusted-certificates=\(trustedCertificates.joined(separator: ","))\n"
     }
@@ -259,6 +270,24 @@ public struct Settings: Equatable, Sendable {
       entries.append((group, String(key), value, number))
     }
     return entries
+  }
+
+  /// `value` as GKeyFile writes it: `\\`, `\n`, `\t` and `\r` escaped, and `\s` for a space
+  /// at either end, which reading would otherwise drop.
+  private static func escape(_ value: String) -> String {
+    var result = ""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    if result.hasPrefix(" ") { result = "\\s" + result.dropFirst() }
+    if result.hasSuffix(" ") { result = result.dropLast() + "\\s" }
+    return result
   }
 
   private static func unescape(_ value: Substring) -> String {

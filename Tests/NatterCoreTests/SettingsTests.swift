@@ -45,6 +45,31 @@ struct SettingsTests {
     #expect(!Settings().keyFileText.contains("[irc]"))
   }
 
+  @Test func theQuitMessageIsEmptyByDefaultAndReadsBackExactly() {
+    #expect(Settings().quitMessage == "")
+    #expect(!Settings().keyFileText.contains("quit-message"))
+    for message in [
+      "Gute Nacht", " spaces at both ends ", "back\\slash \\n", "two\nlines\tand\r", "#hash",
+      "a=b", "잘 자요",
+    ] {
+      var settings = Settings()
+      settings.quitMessage = message
+      var problems: [String] = []
+      let text = settings.keyFileText
+      #expect(Settings(keyFile: text, problems: &problems).quitMessage == message, "\(text)")
+      #expect(problems.isEmpty, "\(problems)")
+      // One line in the file, whatever the message holds.
+      #expect(text.split(separator: "\n").filter { $0.hasPrefix("quit-message=") }.count == 1)
+    }
+  }
+
+  @Test func readsAHandEditedQuitMessage() {
+    var problems: [String] = []
+    let settings = Settings(keyFile: "[irc]\nquit-message = see you later \n", problems: &problems)
+    #expect(settings.quitMessage == "see you later")
+    #expect(problems.isEmpty)
+  }
+
   @Test func serialisedFormIsPlainKeyFile() {
     let text = Settings(sendKey: .controlEnter, maxLines: 7, style: .dark).keyFileText
     #expect(text.contains("[composer]\n"))

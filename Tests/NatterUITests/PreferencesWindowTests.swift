@@ -108,4 +108,27 @@ struct PreferencesWindowTests {
         gtk_test_accessible_has_property(control.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0)
     }
   }
+
+  @Test func theQuitMessageShowsAndIsReportedAsItIsTyped() throws {
+    try #require(GtkTestEnvironment.start())
+    var settings = Settings()
+    settings.quitMessage = "bye"
+    let window = PreferencesWindow(settings: settings, transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    var reported: [Settings] = []
+    window.onChange = { reported.append($0) }
+    let entry = window.quitMessageEntry
+    #expect(string(gtk_editable_get_text(entry.opaque)) == "bye")
+    #expect(natter_test_accessible_label_is(entry.opaque, "Quit message") != 0)
+    #expect(natter_test_accessible_label_is(entry.opaque, "Quit") == 0)
+
+    var position: Int32 = 3
+    gtk_editable_insert_text(entry.opaque, ", see you", -1, &position)
+    #expect(reported.last?.quitMessage == "bye, see you")
+    #expect(window.settings.quitMessage == "bye, see you")
+    // Nothing else changes with it: no account, no reconnect.
+    #expect(reported.last.map { $0.irc == nil && $0.sendKey == .enter } == true)
+    gtk_editable_set_text(entry.opaque, "")
+    #expect(reported.last?.quitMessage == "")
+  }
 }

@@ -65,6 +65,22 @@ struct SettingsFileTests {
     #expect(style.map { String(cString: $0) } == "light")
   }
 
+  @Test func savedQuitMessageIsReadByGLibKeyFileAsWritten() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = SettingsFile(url: directory.appendingPathComponent("settings.ini"))
+    var settings = Settings()
+    settings.quitMessage = " so long\\and\nthanks "
+    #expect(file.save(settings))
+    #expect(file.load().quitMessage == settings.quitMessage)
+    let keyFile = g_key_file_new()
+    defer { g_key_file_unref(keyFile) }
+    #expect(g_key_file_load_from_file(keyFile, file.url.path, G_KEY_FILE_NONE, nil) != 0)
+    let message = g_key_file_get_string(keyFile, "irc", "quit-message", nil)
+    defer { g_free(message) }
+    #expect(message.map { String(cString: $0) } == settings.quitMessage)
+  }
+
   @Test func damagedFilesGiveDefaults() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

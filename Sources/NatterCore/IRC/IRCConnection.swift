@@ -26,6 +26,8 @@ public struct IRCConnection: Sendable {
   /// A reason the server gave (`ERROR`) before it closed.
   private var serverReason: String?
   private var retryAt: Date?
+  /// Our `QUIT` went out: nothing more is written, and the close that follows is the end.
+  private var quitting = false
   private var wakeAt: Date?
   private var random: any RandomNumberGenerator & Sendable
 
@@ -74,7 +76,8 @@ public struct IRCConnection: Sendable {
         effects = [.event(.skippedLine(line, error))]
       }
     case .tick:
-      effects = tick(at: now)
+      // No PING and no paced message lines after our QUIT; the host waits for the close.
+      effects = quitting ? [] : tick(at: now)
     case .send(let message):
       effects = outbox.enqueue(message, session: session, at: now)
     case .join(let channel, let key):
@@ -91,8 +94,41 @@ public struct IRCConnection: Sendable {
       effects = state == .ready ? [.write(message.serialized)] : []
     case .disconnected(let reason):
       effects = lost(reason: reason ?? serverReason ?? localized("The connection closed"), at: now)
+    case .quit(let reason):
+      return quit(reason: reason)
     }
+    // After our QUIT the server hears nothing more from us: no PONG, JOIN or command.
+    if quitting { effects.removeAll { if case .write = $0 { true } else { false } } }
     return effects + scheduleWake(now: now)
+  }
+
+  /// The most bytes of a quit reason: `QUIT :`, the reason and CR LF fit one line.
+  static let maxQuitReasonBytes = IRCMessage.maxBodyBytes - "QUIT :\r\n".utf8.count
+
+  /// Writes `QUIT` while the server can hear it; before that, or with no connection, stops
+  /// where it is (no reconnect follows either way).
+  private mutating func quit(reason: String) -> [IRCEffect] {
+    switch state {
+    case .idle:
+      return []
+    case .connecting:
+      return [.close] + transition(to: .idle)
+    case .disconnected:
+      return transition(to: .idle)
+    case .registering, .ready:
+      guard !quitting else { return [] }
+      quitting = true
+      let text = Self.quitReason(reason)
+      return [.write(text.isEmpty ? "QUIT" : "QUIT :" + text)]
+    }
+  }
+
+  /// The reason as it may go on the wire: its first line (never a CR, LF or NUL), without
+  /// surrounding whitespace, cut at a word to fit the line.
+  static func quitReason(_ reason: String) -> String {
+    let firstLine = reason.unicodeScalars.prefix { !"\r\n\0".unicodeScalars.contains($0) }
+    let text = String(firstLine).trimmingCharacters(in: .whitespaces)
+    return IRCLineSplitter.split(text, maxBytes: maxQuitReasonBytes).first ?? ""
   }
 
   private mutating func connectNow() -> [IRCEffect] {
@@ -277,6 +313,11 @@ public struct IRCConnection: Sendable {
     liveness.stop()
     session.registered = false
     outbox.reset()
+    if quitting {
+      // The close that follows our QUIT (or its timeout) is the end, not a loss.
+      quitting = false
+      return channels.reset() + transition(to: .idle)
+    }
     // 53 random bits as a fraction in 0..<1.
     let fraction = Double(random.next() >> 11) * 0x1.0p-53
     let delay = liveness.nextDelay(random: fraction)

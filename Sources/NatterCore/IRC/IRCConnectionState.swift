@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the connection is, for the header bar's `Connection` subtitle.
 public enum IRCConnectionState: Equatable, Sendable {
-  /// Not started.
+  /// Not started, or ended by `IRCInput.quit`.
   case idle
   /// Waiting for the socket.
   case connecting

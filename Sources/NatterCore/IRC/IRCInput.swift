@@ -18,4 +18,8 @@ public enum IRCInput: Equatable, Sendable {
   case command(IRCMessage)
   /// The connection failed or closed; `reason` is the transport's error when there was one.
   case disconnected(reason: String?)
+  /// Say goodbye: `QUIT :reason` (a bare `QUIT` when it is empty) while registering or ready.
+  /// Nothing more is written, and the close that follows ends the connection without a
+  /// reconnect. Only the reason's first line is sent.
+  case quit(reason: String)
 }

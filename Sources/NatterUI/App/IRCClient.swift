@@ -203,6 +203,54 @@ final class IRCClient {
     }
   }
 
+  // MARK: Quitting
+
+  /// Waiting for the server to close the connection after `quit`.
+  private var quitCompletions: [@MainActor () -> Void] = []
+  private var quitTimeout: UInt32 = 0
+
+  /// The app is ending: says `QUIT :reason`, then calls `completion` once the server has
+  /// closed the connection, after `milliseconds` at most, or at once when not connected. The
+  /// window hears nothing more from this client; pending messages stay stored for the next
+  /// start. A second call while waiting only adds its completion.
+  func quit(
+    reason: String, milliseconds: UInt32 = 1000, completion: @escaping @MainActor () -> Void
+  ) {
+    // The window may already be destroyed: nothing from here on reaches it.
+    onStored = { _ in }
+    onChanged = { _ in }
+    onMerged = { _ in }
+    onStatus = {}
+    onEvent = { _ in }
+    onReceived = { _, _ in }
+    onStoreError = { _ in }
+    onCertificateRefused = { _ in }
+    quitCompletions.append(completion)
+    guard quitTimeout == 0 else { return }
+    feed(.quit(reason: reason))
+    guard transport != nil else {
+      finishQuitting()
+      return
+    }
+    quitTimeout = MainLoop.timeout(milliseconds: milliseconds) { [weak self] in
+      Log.debug("the server did not close the connection after QUIT; closing it")
+      self?.quitTimeout = 0
+      self?.finishQuitting()
+      return false
+    }
+  }
+
+  /// Ends `quit`'s wait, if there is one: the connection is closed for good.
+  private func finishQuitting() {
+    guard !quitCompletions.isEmpty else { return }
+    MainLoop.cancel(quitTimeout)
+    quitTimeout = 0
+    stop()
+    let completions = quitCompletions
+    quitCompletions = []
+    for completion in completions { completion() }
+  }
+
   // MARK: Feeding the state machine
 
   private func feed(_ input: IRCInput) {
@@ -453,6 +501,7 @@ final class IRCClient {
     } else {
       feed(.disconnected(reason: reason))
     }
+    finishQuitting()
   }
 
   // MARK: The inbox

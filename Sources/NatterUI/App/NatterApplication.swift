@@ -24,6 +24,8 @@ final class NatterApplication: Object {
   var savesPassword = false
   /// A password typed in Preferences, for the connection its `Connect` starts.
   private var typedPassword: String?
+  /// Set once the app is on its way out, so a second Ctrl+Q or SIGTERM does nothing.
+  private var ending = false
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
@@ -39,6 +41,7 @@ final class NatterApplication: Object {
     // comes from desktop activation (org.freedesktop.Application).
     Signal.connectCommandLine(pointer) { [unowned self] line in commandLine(line) }
     Signal.connect(pointer, "activate") { [unowned self] in activate() }
+    Signal.connect(pointer, "shutdown") { [unowned self] in shutdown() }
   }
 
   var application: UnsafeMutablePointer<GtkApplication> { typed() }
@@ -108,6 +111,10 @@ final class NatterApplication: Object {
       return
     }
     self.lock = lock
+    // A logout or `kill` (SIGTERM) and Ctrl+C in a terminal (SIGINT) quit as Ctrl+Q does.
+    for signal in [SIGTERM, SIGINT] {
+      UnixSignal.handle(signal) { [unowned self] in quit() }
+    }
     if let css = ResourceLocator.url(for: "natter.css"),
       let text = try? String(contentsOf: css, encoding: .utf8)
     {
@@ -284,9 +291,25 @@ final class NatterApplication: Object {
     old.close()
   }
 
+  /// `app.quit` (Ctrl+Q), SIGTERM and SIGINT.
   private func quit() {
+    guard !ending else { return }
+    ending = true
     // Closing (not just quitting) lets each window save its state in close-request.
     window?.close()
     g_application_quit(typed())
+  }
+
+  /// However the app ends (Ctrl+Q, a signal, the last window closed), once the main loop has
+  /// stopped and the window has saved its state: the server hears `QUIT` with the message from
+  /// Preferences, and the process waits up to a second for it to close the connection, so
+  /// others see that message rather than `Connection closed`.
+  private func shutdown() {
+    ending = true
+    guard let irc = window?.irc else { return }
+    var done = false
+    irc.quit(reason: settings.quitMessage) { done = true }
+    // The client gives up after a second; this bound only guards against a bug in it.
+    MainLoop.iterate(until: { done }, seconds: 2)
   }
 }

@@ -5,7 +5,8 @@ import NatterCore
 
 /// The Network section: the IRC account as the `--connect` URL, the SASL account and its
 /// password (SPEC §9). `Connect` (or Enter in a field) applies it; a URL that does not parse
-/// says why under the field and changes nothing.
+/// says why under the field and changes nothing. The quit message below it is saved as it is
+/// typed, like the composer settings: it changes no connection.
 extension PreferencesWindow {
   func addNetworkSection(to layout: UnsafeMutablePointer<GtkGrid>?, from row: Int32) {
     gtk_grid_attach(layout, Self.heading(localized("Network")), 0, row, 2, 1)
@@ -35,17 +36,31 @@ extension PreferencesWindow {
     connectButton.setAccessibleLabel(localized("Connect"))
     gtk_widget_set_halign(connectButton.widget, GTK_ALIGN_END)
     gtk_grid_attach(layout, connectButton.widget, 1, row + 5, 1, 1)
+
+    let quitTitle = localized("Quit message")
+    quitMessageEntry.setAccessibleLabel(quitTitle)
+    gtk_widget_set_hexpand(quitMessageEntry.widget, 1)
+    gtk_editable_set_width_chars(quitMessageEntry.opaque, 12)
+    gtk_entry_set_placeholder_text(
+      quitMessageEntry.typed(), localized("what others see when you quit"))
+    gtk_grid_attach(layout, Self.label(quitTitle), 0, row + 6, 1, 1)
+    gtk_grid_attach(layout, quitMessageEntry.widget, 1, row + 6, 1, 1)
   }
 
   func showNetworkValues() {
     gtk_editable_set_text(accountEntry.opaque, settings.irc.map { "\($0)" } ?? "")
     gtk_editable_set_text(saslAccountEntry.opaque, settings.saslAccount ?? "")
+    gtk_editable_set_text(quitMessageEntry.opaque, settings.quitMessage)
   }
 
   func connectNetworkControls() {
     Signal.connect(connectButton.pointer, "clicked") { [unowned self] in applyNetwork() }
     for entry in [accountEntry, saslAccountEntry, passwordEntry] {
       Signal.connect(entry.pointer, "activate") { [unowned self] in applyNetwork() }
+    }
+    Signal.connect(quitMessageEntry.pointer, "changed") { [unowned self] in
+      let message = string(gtk_editable_get_text(quitMessageEntry.opaque)) ?? ""
+      update { $0.quitMessage = message }
     }
   }
 

@@ -23,6 +23,7 @@ final class PreferencesWindow: Widget {
   let passwordEntry: Widget
   let connectButton: Widget
   let accountProblem: Widget
+  let quitMessageEntry: Widget
   /// `Connect` with a password typed: the app keeps it in the Secret Service, never in the
   /// settings.
   var onPassword: (String) -> Void = { _ in }
@@ -47,6 +48,7 @@ final class PreferencesWindow: Widget {
     passwordEntry = Widget(gtk_password_entry_new())
     connectButton = Widget(gtk_button_new_with_label(localized("Connect")))
     accountProblem = Widget(gtk_label_new(nil))
+    quitMessageEntry = Widget(gtk_entry_new())
     super.init(gtk_window_new())
 
     gtk_window_set_title(window, localized("Preferences"))

@@ -9,7 +9,6 @@ sent" is asserted on the wire; raw-socket clients (bob) are the other side."""
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -17,7 +16,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import pyatspi  # noqa: E402
 
 from irc_server import Relay  # noqa: E402
 from natter_e2e import on_screen, text_of, wait_until  # noqa: E402
@@ -453,26 +451,3 @@ class IRCQuitTest(InteropTestCase):
         self.assertEqual(self.quit_lines(relay), ["QUIT :See you"],
                          f"Natter wrote {relay.written_lines()}")
         self.assertEqual(self.quit_reason(bob), "Quit: See you")
-
-    def test_sigterm_quits_like_ctrl_q(self):
-        app, relay, bob = self.quitting()
-        os.kill(app.process.pid, signal.SIGTERM)
-        # A second for the server to close after the QUIT, and some to spare.
-        code = self.exit_code(app, 3)
-        self.assertEqual(self.quit_lines(relay), ["QUIT"],
-                         f"Natter wrote {relay.written_lines()}")
-        self.assertEqual(code, 0, app.output()[-2000:])
-        self.assertEqual(self.quit_reason(bob), "Client exited")
-
-    def test_preferences_have_a_quit_message_entry(self):
-        server = self.server()
-        app, relay = self.relayed(server)
-        app.key("ctrl+comma")
-
-        def preferences():
-            return next((frame for frame in app.accessible_app
-                         if frame is not None and frame.name == "Preferences"), None)
-        frame = wait_until(preferences, what="the Preferences window")
-        wait_until(lambda: pyatspi.findDescendant(
-            frame, lambda a: a.getRoleName() == "text" and a.name == "Quit message"),
-            what="a text entry named Quit message in Preferences")

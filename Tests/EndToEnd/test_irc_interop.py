@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
 from irc_server import Relay  # noqa: E402
-from natter_e2e import on_screen, text_of, wait_until  # noqa: E402
+from natter_e2e import is_focused, on_screen, text_of, wait_until  # noqa: E402
 from test_conversations import shown_messages, sidebar_names, sidebar_rows  # noqa: E402
 from test_irc import IRCTestCase, press  # noqa: E402
 
@@ -353,6 +353,19 @@ class IRCKickTest(InteropTestCase):
     def test_rejoin_joins_again(self):
         app, relay, bob, rejoin = self.kicked()
         self.rejoined(app, relay, bob, lambda: press(rejoin))
+
+    def test_rejoin_is_reached_with_shift_tab_and_pressed_with_enter(self):
+        app, relay, bob, rejoin = self.kicked()
+
+        def focus_rejoin():
+            for _ in range(8):
+                if is_focused(rejoin):
+                    return True
+                app.key("shift+Tab")
+                time.sleep(0.2)
+            return is_focused(rejoin)
+        self.assertTrue(focus_rejoin(), "Shift+Tab from the composer reaches Rejoin")
+        self.rejoined(app, relay, bob, lambda: app.key("Return"))
 
     def test_typing_join_after_a_kick_joins_again(self):
         app, relay, bob, _ = self.kicked()

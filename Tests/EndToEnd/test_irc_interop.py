@@ -182,6 +182,20 @@ class IRCCommandInjectionTest(InteropTestCase):
         self.assertEqual(bob.privmsgs("bob"), ["hi", "there"])
         self.assert_wire_clean(relay)
 
+    def test_a_double_slash_sends_its_text_not_a_command(self):
+        # `//me hi` is the text `/me hi` (issue 26): parsed once, never again as /me.
+        server = self.server()
+        bob = self.member(server, "bob", caps=CAPS)
+        app, relay = self.relayed(server)
+        bob.wait_for(joined_line("alice", "#natter"), what="alice in #natter")
+        self.send(app, "//me hi")
+        bob.wait_for(lambda line: re.search(r"PRIVMSG #natter :/me hi$", line),
+                     what="the text /me hi")
+        self.assertEqual(bob.privmsgs("#natter"), ["/me hi"])
+        self.wait(lambda: self.rows(app, "SELECT body, kind FROM messages WHERE body LIKE '%hi'")
+                  == [("/me hi", "message")], "stored as the message `/me hi`",
+                  lambda: self.natter_rows(app))
+
 
 class IRCReplayTest(InteropTestCase):
     """What we sent, played back by InspIRCd's chanhistory on a rejoin, stays one message."""

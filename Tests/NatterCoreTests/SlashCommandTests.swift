@@ -13,6 +13,7 @@ struct SlashCommandTests {
   @Test func aDoubleSlashSendsOneSlash() {
     #expect(parse("//join is a command") == .text("/join is a command"))
     #expect(parse("//") == .text("/"))
+    #expect(parse("//me hi") == .text("/me hi"))
   }
 
   @Test func everyCommandParses() {

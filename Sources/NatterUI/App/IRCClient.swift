@@ -139,20 +139,12 @@ final class IRCClient {
   }
 
   /// Stores `message` as pending for `target`, then hands it to the connection, which writes
-  /// it now or after reconnecting. Returns the stored form.
+  /// it now or after reconnecting. Returns the stored form. Its text is sent as it is: the
+  /// composer's commands were parsed once, before (an action comes as `kind` `.action`).
   func send(_ message: Message, to target: String) throws -> Message {
     let started = Date()
     var stored = message
-    let input = IRCComposerInput(message.body)
-    let body: String
-    switch input {
-    case .message(let text):
-      body = text
-    case .action(let text):
-      body = text
-      stored.kind = .action
-    }
-    stored.body = body
+    let body = message.body
     stored.sender = connection.nick
     stored.conversation = url.conversation(target)
     stored.delivery = .pending

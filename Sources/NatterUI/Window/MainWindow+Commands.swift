@@ -26,7 +26,8 @@ extension MainWindow {
       case .send(let target, let text, let isAction):
         guard let irc else { return false }
         var message = typed
-        message.body = isAction ? "/me " + text : text
+        message.body = text
+        message.kind = isAction ? .action : .message
         let conversation = irc.url.conversation(target)
         keepOpen(conversation)
         guard deliver(message, to: conversation) else { return false }

@@ -41,13 +41,6 @@ import Testing
     #expect(!IRCConnectionState.connecting.offersReconnect)
   }
 
-  @Test func slashMeIsAnActionAndDoubleSlashIsLiteral() {
-    #expect(IRCComposerInput("/me waves") == .action("waves"))
-    #expect(IRCComposerInput("//me is text") == .message("/me is text"))
-    #expect(IRCComposerInput("/metal") == .message("/metal"))
-    #expect(IRCComposerInput("hello") == .message("hello"))
-  }
-
   @Test func statusLinesReadAsSentences() {
     #expect(IRCStatusText.line(for: .joined(channel: "#natter")) == "You joined #natter")
     #expect(IRCStatusText.line(for: .members(channel: "#natter", [])) == nil)

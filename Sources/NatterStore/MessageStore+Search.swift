@@ -41,14 +41,19 @@ extension MessageStore {
     return try messages(from: statement)
   }
 
-  /// The newest message from `sender`, for "Up edits the last own message".
-  public func lastOwnMessage(sender: String) throws -> Message? {
+  /// The newest message from `sender` in `conversation`, for "Up edits the last own message":
+  /// in Notes, never a later IRC message under the same name.
+  public func lastOwnMessage(sender: String, in conversation: String = Message.notes) throws
+    -> Message?
+  {
     let statement = try db.cached(
       """
-      SELECT \(Self.messageColumns) FROM messages WHERE sender = ?
+      SELECT \(Self.messageColumns) FROM messages INDEXED BY messages_by_sender
+      WHERE sender = ?1 AND conversation_id = ?2
       ORDER BY sent_at DESC, id DESC LIMIT 1
       """)
     try statement.bind(1, sender)
+    try statement.bind(2, try conversationRowID(url: conversation))
     return try messages(from: statement).first
   }
 

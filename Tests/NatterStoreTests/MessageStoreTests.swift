@@ -81,6 +81,17 @@ import Testing
     #expect(try store.lastOwnMessage(sender: "nobody") == nil)
   }
 
+  @Test func lastOwnMessageIsThatOfTheConversationUpEdits() throws {
+    // Up in Notes edits the last note, never a later IRC message under the same name (issue 26).
+    let store = try MessageStore.inMemory()
+    try store.insert(Fixtures.message(1, sender: "me"))
+    var irc = Fixtures.message(2, sender: "me")
+    irc.conversation = "irc://irc.test/#natter"
+    try store.insertReceived([irc])
+    #expect(try store.lastOwnMessage(sender: "me")?.id == Fixtures.id(1))
+    #expect(try store.lastOwnMessage(sender: "me", in: irc.conversation)?.id == Fixtures.id(2))
+  }
+
   @Test func draftRoundTripsAndClears() throws {
     let dir = try TemporaryDirectory()
     do {

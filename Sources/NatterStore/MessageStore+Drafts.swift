@@ -74,6 +74,17 @@ extension MessageStore {
     return urls
   }
 
+  /// Every conversation whose URL starts with `prefix` (one server's), oldest first.
+  public func conversations(under prefix: String) throws -> [String] {
+    let statement = try db.cached(
+      "SELECT url FROM conversations WHERE substr(url, 1, length(?1)) = ?1 ORDER BY id")
+    defer { statement.reset() }
+    try statement.bind(1, prefix)
+    var urls: [String] = []
+    while try statement.step() { urls.append(statement.text(0)) }
+    return urls
+  }
+
   /// The conversations the user left (`open` cleared), by URL.
   public func closedConversations() throws -> [String] {
     let statement = try db.cached("SELECT url FROM conversations WHERE open = 0 ORDER BY id")

@@ -334,6 +334,9 @@ class IRCKickTest(InteropTestCase):
         self.assertEqual([line for line in written if command_of(line) == "PART"], [],
                          f"Natter answered the kick with a PART: {written}")
         self.wait_left_row(app, left=True)
+        # Said in words on screen too, not only to a screen reader.
+        self.wait(lambda: any(on_screen(label) for label in app.find_all("label", "Left")),
+                  "`Left` shown in #natter's row", lambda: sidebar_rows(app))
         app.key("alt+3")  # #natter (Notes, #gtk, #natter)
         self.wait(lambda: "bob removed you from #natter: enough" in shown_messages(app),
                   "the kick in #natter's transcript", lambda: shown_messages(app))
@@ -409,6 +412,29 @@ class IRCNickChangeTest(InteropTestCase):
         bob.drain(0.5)
         self.assertEqual([label for label in shown_messages(app)
                           if label.startswith("There is nobody called")], [])
+
+    def test_bob_and_Bob_are_one_private_chat(self):
+        # The server's case mapping decides who is who (issue 26): a chat opened as `Bob`
+        # gets bob's answer, and no second chat opens for `bob`.
+        server = self.server()
+        bob = self.member(server, "bob", caps=CAPS)
+        app, relay = self.relayed(server)
+        bob.wait_for(joined_line("alice", "#natter"), what="alice in #natter")
+        self.send(app, "/msg Bob hello")
+        bob.wait_for(lambda line: re.search(r"PRIVMSG bob :hello$", line, re.I),
+                     what="the message to Bob")
+        self.wait(lambda: sidebar_names(app) == ["Notes", "#natter", "Bob"],
+                  "the chat with Bob", lambda: sidebar_names(app))
+        bob.send("PRIVMSG alice :hi from bob")
+        self.wait(lambda: self.rows(app, "SELECT count(*) FROM messages WHERE body = ?",
+                                    "hi from bob") == [(1,)], "bob's answer stored",
+                  lambda: self.natter_rows(app))
+        bob.drain(0.5)
+        self.assertEqual(sidebar_names(app), ["Notes", "#natter", "Bob"])
+        self.assertEqual(self.rows(
+            app, "SELECT DISTINCT c.url FROM messages m JOIN conversations c "
+                 "ON c.id = m.conversation_id WHERE m.body IN ('hello', 'hi from bob')"),
+            [(self.rows(app, "SELECT url FROM conversations WHERE url LIKE '%/Bob'")[0][0],)])
 
     def test_our_own_nick_change_says_you_are_now_known_as(self):
         server = self.server()

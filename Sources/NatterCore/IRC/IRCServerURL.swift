@@ -93,9 +93,22 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
   /// The conversation's URL in the store and export (SPEC §6): `ircs://host/#chan`,
   /// `ircs://host/alice`; the port only when it is not the default.
   public func conversation(_ target: String) -> String {
+    conversationPrefix + target
+  }
+
+  /// The inverse of `conversation(_:)`: the channel or nickname of one of this server's
+  /// conversations, nil for `Notes` or another server's.
+  public func target(ofConversation conversation: String) -> String? {
+    let prefix = conversationPrefix
+    guard conversation.hasPrefix(prefix), conversation.count > prefix.count else { return nil }
+    return String(conversation.dropFirst(prefix.count))
+  }
+
+  /// What every conversation URL of this server starts with.
+  public var conversationPrefix: String {
     let defaultPort = tls ? 6697 : 6667
     let portPart = port == defaultPort ? "" : ":\(port)"
-    return "\(tls ? "ircs" : "irc")://\(host)\(portPart)/\(target)"
+    return "\(tls ? "ircs" : "irc")://\(host)\(portPart)/"
   }
 
   /// RFC 2812 channel names as servers accept them: a prefix, then up to 200 characters without

@@ -31,6 +31,8 @@ final class IRCClient {
   private(set) var pins: [String]
   /// Certificates trusted for any server (settings from before pins were per server).
   private let trustedAnywhere: Set<String>
+  /// One conversation per channel or person, however it is spelt.
+  private var spellings: IRCConversationSpellings
 
   /// Messages stored at the end of a conversation, in order.
   var onStored: ([Message]) -> Void = { _ in }
@@ -48,6 +50,9 @@ final class IRCClient {
   var onStoreError: (String) -> Void = { _ in }
   /// Every connection event (joins, parts, members, topics), for the conversations.
   var onEvent: (IRCEvent) -> Void = { _ in }
+  /// A private chat's person changed nickname: the conversation moved from one URL to the
+  /// other (the store has moved its messages), and is now called `name`.
+  var onRenamed: (_ from: String, _ to: String, _ name: String) -> Void = { _, _, _ in }
   /// The conversation on screen, where status lines that name none go.
   var statusConversation: String?
 
@@ -72,6 +77,9 @@ final class IRCClient {
       saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password)
     self.budget = budget
     connection = IRCConnection(account: account, pending: pending, budget: budget)
+    let stored = (try? store.conversations(under: url.conversationPrefix)) ?? []
+    spellings = IRCConversationSpellings(
+      known: stored.compactMap { url.target(ofConversation: $0) })
     Log.debug("IRC account \(account) on \(url.host):\(url.port), \(pending.count) waiting")
   }
 
@@ -80,7 +88,16 @@ final class IRCClient {
   var waiting: Int { connection.pending.count }
 
   /// The conversation the window shows: the first channel, else the server itself.
-  var mainConversation: String { url.conversation(url.channels.first ?? "") }
+  var mainConversation: String {
+    url.channels.first.map { conversation(for: $0) } ?? url.conversationPrefix
+  }
+
+  /// The conversation with `target` (a channel or a nickname), one per channel or person
+  /// under the server's case mapping: `Bob` and `bob` are one private chat.
+  func conversation(for target: String) -> String {
+    spellings.use(connection.support.casemapping)
+    return url.conversation(spellings.spelling(of: target))
+  }
   var mainTarget: String? { url.channels.first }
 
   func start() {
@@ -115,6 +132,7 @@ final class IRCClient {
     onMerged = { _ in }
     onStatus = {}
     onEvent = { _ in }
+    onRenamed = { _, _, _ in }
   }
 
   /// `Trust this certificate`: pins `fingerprint` for this server (in place of the ones
@@ -146,7 +164,7 @@ final class IRCClient {
     var stored = message
     let body = message.body
     stored.sender = connection.nick
-    stored.conversation = url.conversation(target)
+    stored.conversation = conversation(for: target)
     stored.delivery = .pending
     let outgoing = IRCOutgoing(
       id: stored.id, target: target, body: body, tags: message.tags,
@@ -178,10 +196,10 @@ final class IRCClient {
 
   /// `Retry` on a failed message: pending again and sent like a new one.
   func retry(_ message: Message) {
-    guard message.delivery == .failed, let target = message.conversation.split(separator: "/").last
+    guard message.delivery == .failed, let target = url.target(ofConversation: message.conversation)
     else { return }
     let outgoing = IRCOutgoing(
-      id: message.id, target: String(target), body: message.body, tags: message.tags,
+      id: message.id, target: target, body: message.body, tags: message.tags,
       isAction: message.kind == .action)
     do {
       if let changed = try store.retry(id: message.id, entry: IRCOutboxEntry(message: outgoing)) {
@@ -214,6 +232,7 @@ final class IRCClient {
     onMerged = { _ in }
     onStatus = {}
     onEvent = { _ in }
+    onRenamed = { _, _, _ in }
     onReceived = { _, _ in }
     onStoreError = { _ in }
     onCertificateRefused = { _ in }
@@ -322,7 +341,7 @@ final class IRCClient {
     case .history(let target, let messages):
       do {
         let stored = try store.insertReceived(messages.map(message(from:)))
-        if !stored.isEmpty { onMerged(url.conversation(target)) }
+        if !stored.isEmpty { onMerged(conversation(for: target)) }
       } catch {
         report(error, storing: "the history of \(target)")
       }
@@ -357,17 +376,18 @@ final class IRCClient {
   /// The private chat with `old` follows them to `new` in the store; returns the status line
   /// that says so in it, or nil when there is no such chat.
   private func followRename(from old: String, to new: String) -> Message? {
-    let conversation = url.conversation(new)
+    let from = conversation(for: old)
+    spellings.rename(old, to: new)
+    let to = conversation(for: new)
     do {
-      guard try store.renameConversation(from: url.conversation(old), to: conversation) else {
-        return nil
-      }
+      guard try store.renameConversation(from: from, to: to) else { return nil }
     } catch {
       report(error, storing: "the private chat with \(old) under \(new)")
       return nil
     }
+    onRenamed(from, to, new)
     guard let text = IRCStatusText.line(for: .userRenamed(from: old, to: new)) else { return nil }
-    var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
+    var line = Message(sender: "", sentAt: Date(), body: text, conversation: to)
     line.kind = .status
     return line
   }
@@ -391,10 +411,10 @@ final class IRCClient {
       return nil
     }
     guard let text = IRCStatusText.line(for: event) else { return nil }
-    let conversation =
-      target.flatMap { connection.support.isChannel($0) ? url.conversation($0) : nil }
+    let shownIn =
+      target.flatMap { connection.support.isChannel($0) ? conversation(for: $0) : nil }
       ?? statusConversation ?? mainConversation
-    var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
+    var line = Message(sender: "", sentAt: Date(), body: text, conversation: shownIn)
     line.kind = .status
     return line
   }
@@ -444,7 +464,7 @@ final class IRCClient {
     var message = Message(
       id: incoming.msgid ?? UUID().uuidString.lowercased(), sender: incoming.sender,
       sentAt: incoming.time ?? Date(), body: incoming.body, tags: incoming.tags,
-      conversation: url.conversation(incoming.conversation), msgid: incoming.msgid)
+      conversation: conversation(for: incoming.conversation), msgid: incoming.msgid)
     message.kind = incoming.isAction ? .action : incoming.isNotice ? .notice : .message
     message.mentionsMe = incoming.mentionsMe
     message.clientID = incoming.clientID

@@ -28,12 +28,12 @@ extension MainWindow {
         var message = typed
         message.body = text
         message.kind = isAction ? .action : .message
-        let conversation = irc.url.conversation(target)
+        let conversation = irc.conversation(for: target)
         keepOpen(conversation)
         guard deliver(message, to: conversation) else { return false }
       case .join(let channel, let key):
         guard let irc else { return false }
-        let conversation = irc.url.conversation(channel)
+        let conversation = irc.conversation(for: channel)
         if conversations.contains(conversation) {
           MainLoop.idle { [weak self] in self?.open(conversation) }
         } else {
@@ -46,7 +46,7 @@ extension MainWindow {
         MainLoop.idle { [weak self] in self?.leave(active) }
       case .query(let nick):
         guard let irc else { return false }
-        let conversation = irc.url.conversation(nick)
+        let conversation = irc.conversation(for: nick)
         keepOpen(conversation)
         // After the composer cleared: the new conversation's draft replaces the empty text.
         MainLoop.idle { [weak self] in self?.open(conversation) }

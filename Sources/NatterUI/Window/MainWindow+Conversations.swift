@@ -14,15 +14,15 @@ extension MainWindow {
   func loadConversations() {
     guard let irc else { return }
     let closed = Set((try? session.store.closedConversations()) ?? [])
-    let prefix = irc.url.conversation("")
-    for channel in irc.url.channels where !closed.contains(irc.url.conversation(channel)) {
-      add(irc.url.conversation(channel))
+    let prefix = irc.url.conversationPrefix
+    for channel in irc.url.channels where !closed.contains(irc.conversation(for: channel)) {
+      add(irc.conversation(for: channel))
     }
     for url in (try? session.store.openConversations()) ?? [] where url.hasPrefix(prefix) {
       add(url)
       if let target = target(of: url), irc.isChannel(target) { irc.join(target) }
     }
-    for channel in irc.url.channels where closed.contains(irc.url.conversation(channel)) {
+    for channel in irc.url.channels where closed.contains(irc.conversation(for: channel)) {
       irc.part(channel)
     }
     // The conversation open at the last quit, else the account's first channel.
@@ -62,10 +62,7 @@ extension MainWindow {
 
   /// The channel or nickname a conversation is with, nil for `Notes` (or another server's).
   func target(of conversation: String) -> String? {
-    guard let irc, conversation != Message.notes else { return nil }
-    let prefix = irc.url.conversation("")
-    guard conversation.hasPrefix(prefix), conversation.count > prefix.count else { return nil }
-    return String(conversation.dropFirst(prefix.count))
+    irc?.url.target(ofConversation: conversation)
   }
 
   /// Adds `conversation` to the sidebar (nothing when it is there).
@@ -296,7 +293,7 @@ extension MainWindow {
     guard let irc else { return }
     switch event {
     case .joined(let channel):
-      let conversation = irc.url.conversation(channel)
+      let conversation = irc.conversation(for: channel)
       keepOpen(conversation)
       markLeft(conversation, false)
       if let joining, irc.casemapping.equal(joining, channel) {
@@ -307,15 +304,13 @@ extension MainWindow {
       // Our own `/part` took the channel out already; one still listed was left by the
       // server's doing (a kick, an operator's part). It stays, marked, with `Rejoin`: a
       // `PART` now would only earn a 442.
-      markLeft(irc.url.conversation(channel), true)
-    case .userRenamed(let old, let new):
-      followRename(from: irc.url.conversation(old), to: irc.url.conversation(new), name: new)
+      markLeft(irc.conversation(for: channel), true)
     case .members(let channel, let members):
-      roster.setMembers(members, of: irc.url.conversation(channel))
-      if irc.url.conversation(channel) == conversations.activeID { updateHeader() }
+      roster.setMembers(members, of: irc.conversation(for: channel))
+      if irc.conversation(for: channel) == conversations.activeID { updateHeader() }
     case .topic(let channel, let text):
-      roster.setTopic(text, of: irc.url.conversation(channel))
-      if irc.url.conversation(channel) == conversations.activeID { updateHeader() }
+      roster.setTopic(text, of: irc.conversation(for: channel))
+      if irc.conversation(for: channel) == conversations.activeID { updateHeader() }
     default:
       break
     }

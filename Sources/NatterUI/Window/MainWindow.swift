@@ -306,6 +306,8 @@ final class MainWindow: Widget {
       }
     }
     irc.onEvent = { [unowned self] event in handle(event) }
+    irc.onRenamed = { [unowned self] from, to, name in followRename(from: from, to: to, name: name)
+    }
     irc.onStatus = { [unowned self] in updateConnectionStatus() }
     irc.onStoreError = { [unowned self] sentence in banner.show(sentence) }
     irc.onCertificateRefused = { [unowned self] trust in

@@ -126,8 +126,12 @@ final class ConversationSidebar: Widget {
   ) {
     gtk_label_set_text(row.name.opaque, entry.name)
     let unread = entry.unread > 0
-    gtk_label_set_text(row.count.opaque, entry.mentioned ? "@ \(entry.unread)" : "\(entry.unread)")
-    row.count.isVisible = unread
+    let count = entry.mentioned ? "@ \(entry.unread)" : "\(entry.unread)"
+    // A channel we were removed from says so in words, beside what arrived before.
+    let shown =
+      !entry.isLeft ? count : unread ? localized("Left") + " · " + count : localized("Left")
+    gtk_label_set_text(row.count.opaque, shown)
+    row.count.isVisible = unread || entry.isLeft
     if entry.mentioned {
       row.count.addCSSClass("mention")
     } else {

@@ -436,14 +436,25 @@ class IRCNickChangeTest(InteropTestCase):
                  "ON c.id = m.conversation_id WHERE m.body IN ('hello', 'hi from bob')"),
             [(self.rows(app, "SELECT url FROM conversations WHERE url LIKE '%/Bob'")[0][0],)])
 
-    def test_our_own_nick_change_says_you_are_now_known_as(self):
+    def test_our_own_nick_change_says_you_are_now_known_as_everywhere(self):
         server = self.server()
-        app, relay = self.relayed(server)
+        bob = self.member(server, "bob", caps=CAPS)
+        app, relay = self.relayed(server, channels=("#natter", "#gtk"))
+        bob.wait_for(joined_line("alice", "#natter"), what="alice in #natter")
+        bob.send("PRIVMSG alice :psst")
+        self.wait(lambda: "bob" in sidebar_names(app), "the chat with bob",
+                  lambda: sidebar_names(app))
         self.send(app, "/nick natty2")
         relay.wait_received(lambda line: re.search(r":alice!\S+ NICK :?natty2$", line),
                             what="the server renaming us")
+        # Said where it was typed, and in every other channel and chat, as IRC clients do.
+        self.wait(lambda: sorted(url.rsplit("/", 1)[1] for (url,) in self.rows(
+            app, "SELECT c.url FROM messages m JOIN conversations c ON c.id = m.conversation_id "
+                 "WHERE m.body = 'You are now known as natty2'"))
+            == ["#gtk", "#natter", "bob"], "the change in #natter, #gtk and bob's chat",
+            lambda: self.natter_rows(app))
         self.wait(lambda: "You are now known as natty2" in shown_messages(app),
-                  "our nick change in #natter", lambda: shown_messages(app))
+                  "our nick change on screen", lambda: shown_messages(app))
 
 
 class IRCQuitTest(InteropTestCase):

@@ -17,6 +17,8 @@ public struct IRCConnection: Sendable {
   public var capabilities: Set<String> { session.capabilities }
   /// Messages waiting for their echo, for the store to keep across a restart.
   public var pending: [IRCOutboxEntry] { outbox.entries }
+  /// The channels we are in, as the server spells them, in name order.
+  public var joinedChannels: [String] { channels.joined.values.map(\.name).sorted() }
 
   var session: IRCSession
   var registration = IRCRegistration()

@@ -281,8 +281,8 @@ final class IRCClient {
     for effect in effects {
       // Status lines are stored with the messages around them, in one transaction per read;
       // the event still goes on to the window (a join opens its conversation).
-      if case .event(let event) = effect, let line = statusLine(for: event) {
-        received.append(line)
+      if case .event(let event) = effect {
+        received += statusLines(for: event)
       }
       // Received messages are stored together, before anything that changes stored rows.
       switch effect {
@@ -392,8 +392,29 @@ final class IRCClient {
     return line
   }
 
-  /// The quiet status line `event` shows as, in its channel's conversation (else the main
-  /// one), or nil when it shows none.
+  /// The quiet status lines `event` shows as: one in its channel's conversation (else the one
+  /// on screen, else the main one); our own nickname change in every channel we are in and
+  /// every open private chat, as IRC clients show it.
+  private func statusLines(for event: IRCEvent) -> [Message] {
+    guard case .nickChanged = event, let text = IRCStatusText.line(for: event) else {
+      return statusLine(for: event).map { [$0] } ?? []
+    }
+    let chats = ((try? store.openConversations()) ?? []).filter { conversation in
+      url.target(ofConversation: conversation).map { !connection.support.isChannel($0) } ?? false
+    }
+    var shownIn: [String] = []
+    for conversation in connection.joinedChannels.map({ conversation(for: $0) }) + chats
+      + [statusConversation ?? mainConversation]
+    where !shownIn.contains(conversation) {
+      shownIn.append(conversation)
+    }
+    return shownIn.map { conversation in
+      var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
+      line.kind = .status
+      return line
+    }
+  }
+
   private func statusLine(for event: IRCEvent) -> Message? {
     let target: String?
     switch event {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/NatterCore/SearchFolding.swift from the SQLite on this machine.
+"""Writes Sources/NatterCore/Search/SearchFolding.swift from the SQLite on this machine.
 
 The store's full-text index uses FTS5's `unicode61 remove_diacritics 2` tokenizer; NatterCore
 mirrors it (SearchWords) with the table this script reads out of SQLite itself, one character
@@ -134,7 +134,7 @@ enum SearchFolding {{
     """
 }}
 '''
-    path = os.path.join(os.path.dirname(__file__), "..", "Sources", "NatterCore", "SearchFolding.swift")
+    path = os.path.join(os.path.dirname(__file__), "..", "Sources", "NatterCore", "Search", "SearchFolding.swift")
     with open(path, "w") as f:
         f.write(out)
     print(f"{len(ranges)} separator ranges, {len(folds)} folds", file=sys.stderr)

@@ -12,6 +12,10 @@ public enum IRCEffect: Equatable, Sendable {
   case close
   /// Something to store or show.
   case event(IRCEvent)
+  /// The outbox's kept form changed: a message's lines were fixed, to be written next. The
+  /// host stores `IRCConnection.pending` before the writes that follow, so a restart writes
+  /// the same lines.
+  case outboxChanged
 
   /// The effect as it may be logged: the SASL payload is never shown.
   public var logDescription: String {

@@ -145,6 +145,7 @@ struct IRCOutbox: Equatable, Sendable {
   mutating func flush(session: IRCSession, at now: Date) -> [IRCEffect] {
     resumeAt = nil
     var effects: [IRCEffect] = []
+    var fixed = false
     var index = 0
     let map = session.support.casemapping
     let held = entries.filter { doubts.contains($0.message.id) }.map(\.message.target)
@@ -168,6 +169,7 @@ struct IRCOutbox: Equatable, Sendable {
       // The lines are fixed once one is written (a restart re-sends the same ones, and a
       // message with fixed lines counts as possibly sent), not while it only waits.
       if wasFixed || line > 0 { entries[index] = entry }
+      if !wasFixed, line > 0 { fixed = true }
       written[entry.message.id] = max(line, written[entry.message.id] ?? 0)
       if line < texts.count {
         // Spent: this line and everything after it wait, so order holds.
@@ -182,7 +184,8 @@ struct IRCOutbox: Equatable, Sendable {
       }
       index += 1
     }
-    return effects
+    // Kept before the writes: a crash after them finds the lines they wrote.
+    return fixed ? [.outboxChanged] + effects : effects
   }
 
   private mutating func privmsg(_ entry: IRCOutboxEntry, line: Int, session: IRCSession) -> String {

@@ -272,7 +272,6 @@ final class IRCClient {
     var received: [Message] = []
     // Notified only once stored, and only when new (not a duplicate of a stored one).
     var notable: [String: Bool] = [:]
-    var persistedOutbox = false
     func flushReceived() {
       for message in storeReceived(&received) {
         if let isPrivate = notable[message.id] { onReceived(message, isPrivate) }
@@ -297,13 +296,9 @@ final class IRCClient {
         received.append(line)
       }
       switch effect {
+      case .outboxChanged:
+        persistOutbox()
       case .write(let line):
-        if !persistedOutbox, line.contains("PRIVMSG ") {
-          // The lines of a pending message are fixed when first written; keep them so a
-          // restart writes the same ones.
-          persistedOutbox = true
-          persistOutbox()
-        }
         Log.debug("→ \(effect.logDescription)")
         transport?.write(line)
       case .wake(let date):

@@ -131,3 +131,34 @@ import Testing
     #expect(script.events.contains(.deliveryProgress(id: "m1", confirmedLines: 1)))
   }
 }
+
+/// The outbox tells its host when its kept form changed, instead of the host guessing from the
+/// lines it writes (issue 26).
+@Suite struct IRCOutboxChangedTests {
+  @Test func fixingAMessagesLinesIsReportedBeforeTheyAreWritten() {
+    var script = IRCScript()
+    script.register()
+    let effects = script.feed(.send(IRCOutgoing(id: "m1", target: "#natter", body: "a\nb")))
+    guard let first = effects.first else {
+      Issue.record("nothing happened")
+      return
+    }
+    #expect(first == .outboxChanged)
+    #expect(effects.filter { $0 == .outboxChanged }.count == 1)
+    #expect(script.connection.pending.first?.texts == ["a", "b"])
+    // The echo changes nothing kept but the progress, which has its own event.
+    let echo = script.server("@label=n1 :me!u@h PRIVMSG #natter a")
+    #expect(!echo.contains(.outboxChanged))
+  }
+
+  @Test func aMessageWaitingOfflineIsNotReportedUntilItsLinesAreFixed() {
+    var script = IRCScript()
+    #expect(
+      !script.feed(.send(IRCOutgoing(id: "m1", target: "#natter", body: "x")))
+        .contains(.outboxChanged))
+    #expect(script.connection.pending.first?.texts == nil)
+    let resent = script.reconnect()
+    #expect(resent.count == 1)
+    #expect(script.effects.contains(.outboxChanged))
+  }
+}

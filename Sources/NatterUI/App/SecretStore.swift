@@ -20,11 +20,9 @@ enum SecretStore {
         .takeRetainedValue().handler
       var error: UnsafeMutablePointer<GError>?
       let secret = secret_password_lookup_finish(result, &error)
-      if let failure = error {
-        let reason = string(failure.pointee.message) ?? localized("unknown error")
+      if let reason = GLibError.take(&error) {
         MainActor.assumeIsolated { Log.info("no Secret Service password: \(reason)") }
       }
-      g_clear_error(&error)
       let password = secret.map { String(cString: $0) }
       if let secret { secret_password_free(secret) }
       MainActor.assumeIsolated { handler(password) }
@@ -37,8 +35,7 @@ enum SecretStore {
     let finished: GAsyncReadyCallback = { _, result, _ in
       var error: UnsafeMutablePointer<GError>?
       let stored = secret_password_store_finish(result, &error) != 0
-      let reason = error.flatMap { string($0.pointee.message) } ?? ""
-      g_clear_error(&error)
+      let reason = GLibError.take(&error) ?? ""
       MainActor.assumeIsolated {
         if stored {
           Log.debug("the IRC password is in the Secret Service")

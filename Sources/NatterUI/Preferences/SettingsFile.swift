@@ -65,8 +65,7 @@ struct SettingsFile {
     let text = settings.keyFileText
     let written = g_file_set_contents(url.path, text, gssize(text.utf8.count), &error)
     if written == 0 {
-      let reason = error.flatMap { string($0.pointee.message) } ?? localized("unknown error")
-      g_clear_error(&error)
+      let reason = GLibError.take(&error) ?? localized("unknown error")
       Log.warning("could not save settings to \(url.path): \(reason)")
       return false
     }

@@ -98,8 +98,7 @@ final class StyleManager {
   private func readFinished(_ connection: OpaquePointer?, _ result: OpaquePointer?) {
     var error: UnsafeMutablePointer<GError>?
     guard let reply = g_dbus_connection_call_finish(connection, result, &error) else {
-      let reason = error.flatMap { string($0.pointee.message) } ?? "no reply"
-      g_clear_error(&error)
+      let reason = GLibError.take(&error) ?? "no reply"
       Log.debug("no settings portal (\(reason)); following the system style means light")
       return
     }

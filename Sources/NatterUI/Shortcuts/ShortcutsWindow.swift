@@ -32,8 +32,7 @@ enum ShortcutsWindow {
     defer { g_object_unref(raw(builder)) }
     var error: UnsafeMutablePointer<GError>?
     guard gtk_builder_add_from_string(builder, xml, gssize(xml.utf8.count), &error) != 0 else {
-      let reason = error.flatMap { string($0.pointee.message) } ?? localized("unknown error")
-      g_clear_error(&error)
+      let reason = GLibError.take(&error) ?? localized("unknown error")
       Log.warning("could not build the shortcuts window: \(reason)")
       return nil
     }

@@ -28,9 +28,9 @@ extension MainWindow {
     // The conversation open at the last quit, else the account's first channel.
     let last = (try? session.store.lastOpenedConversation()) ?? nil
     if let last, conversations.contains(last) {
-      conversations.open(last)
+      switching.start(at: last)
     } else if conversations.contains(irc.mainConversation) {
-      conversations.open(irc.mainConversation)
+      switching.start(at: irc.mainConversation)
     }
     for entry in conversations.entries where entry.kind != .notes {
       loadUnread(entry.id)
@@ -44,7 +44,7 @@ extension MainWindow {
     guard let irc, let unread = try? session.store.unread(in: conversation, me: irc.nick) else {
       return nil
     }
-    conversations.setUnread(
+    switching.setUnread(
       in: conversation, count: unread.count, firstID: unread.firstID,
       mentioned: unread.mentioned)
     return unread.firstID
@@ -68,7 +68,7 @@ extension MainWindow {
   /// Adds `conversation` to the sidebar (nothing when it is there).
   func add(_ conversation: String) {
     guard let irc, let target = target(of: conversation) else { return }
-    conversations.add(
+    switching.add(
       id: conversation, name: target, kind: irc.isChannel(target) ? .channel : .privateChat)
   }
 
@@ -126,10 +126,6 @@ extension MainWindow {
     return view
   }
 
-  static var pasteUnderWay: String {
-    localized("The paste is still going in; switch when it is done.")
-  }
-
   /// Who spoke lately in `conversation`, from its newest page, so Tab completes them first
   /// from the start (later messages keep the order up to date).
   func rememberSpeakers(in conversation: String) {
@@ -145,32 +141,47 @@ extension MainWindow {
   /// transcript comes back where it was left with `New messages` above what arrived since.
   /// Nothing here reads more than a page, so a huge conversation opens like an empty one.
   func open(_ conversation: String) {
-    guard conversations.contains(conversation) else { return }
-    let old = conversations.activeID
-    guard conversation != old else {
-      composer.focusText()
-      return
-    }
+    let started = Date()
     // A long paste goes in a piece per main-loop turn into this composer; its text belongs
     // to this conversation's draft.
-    guard !composer.isPasting else {
-      composer.showNotice(Self.pasteUnderWay)
-      return
-    }
-    let started = Date()
-    session.saveDraft(composer.draft, for: old)
-    markRead(old)
-    let firstUnread = conversations.entry(conversation)?.firstUnreadID
-    conversations.open(conversation)
-    markRead(conversation)
-    try? session.store.noteOpened(conversation)
-    let view = showTranscript(for: conversation)
-    view.markFirstUnread(firstUnread)
-    restoreDraft(session.loadDraft(for: conversation))
-    conversationChanged()
-    composer.focusText()
+    perform(switching.open(conversation, pasting: composer.isPasting))
     let milliseconds = Date().timeIntervalSince(started) * 1000
     Log.debug("opened \(conversation) in \(String(format: "%.1f", milliseconds)) ms")
+  }
+
+  /// Performs the conversations controller's steps, in order.
+  func perform(_ effects: [ConversationsController.Effect]) {
+    for effect in effects {
+      switch effect {
+      case .saveDraft(let conversation):
+        session.saveDraft(composer.draft, for: conversation)
+      case .markRead(let conversation):
+        markRead(conversation)
+      case .noteOpened(let conversation):
+        try? session.store.noteOpened(conversation)
+      case .showTranscript(let conversation, let firstUnread):
+        showTranscript(for: conversation).markFirstUnread(firstUnread)
+      case .restoreDraft(let conversation):
+        restoreDraft(session.loadDraft(for: conversation))
+      case .forget(let conversation):
+        roster.forget(conversation)
+        if let view = transcripts.removeValue(forKey: conversation) {
+          gtk_stack_remove(transcriptStack.opaque, view.widget)
+        }
+      case .part(let channel, let reason):
+        irc?.part(channel, reason: reason)
+      case .keepOpen(let conversation, let open):
+        try? session.store.setOpen(conversation, open)
+      case .conversationChanged:
+        conversationChanged()
+      case .sidebarChanged:
+        updateSidebar()
+      case .focusComposer:
+        composer.focusText()
+      case .notice(let sentence):
+        composer.showNotice(sentence)
+      }
+    }
   }
 
   /// Shows what depends on the open conversation: sidebar selection, header, status lines.
@@ -206,38 +217,7 @@ extension MainWindow {
   /// Leaves `conversation`: a channel is parted, a private chat closed. Its messages and
   /// draft stay stored and come back when it is opened again.
   func leave(_ conversation: String, reason: String? = nil) {
-    guard let entry = conversations.entry(conversation), entry.kind != .notes else { return }
-    if conversation == conversations.activeID, composer.isPasting {
-      composer.showNotice(Self.pasteUnderWay)
-      return
-    }
-    // A channel we were removed from is left already: a `PART` would earn a 442.
-    if entry.kind == .channel, !entry.isLeft, let target = target(of: conversation) {
-      irc?.part(target, reason: reason)
-    }
-    try? session.store.setOpen(conversation, false)
-    markRead(conversation)
-    if conversation == conversations.activeID {
-      session.saveDraft(composer.draft, for: conversation)
-    }
-    let wasActive = conversation == conversations.activeID
-    conversations.remove(id: conversation)
-    roster.forget(conversation)
-    if let view = transcripts.removeValue(forKey: conversation) {
-      gtk_stack_remove(transcriptStack.opaque, view.widget)
-    }
-    if wasActive {
-      let now = conversations.activeID
-      // `remove` made the neighbour the active one; show it as a switch would.
-      let firstUnread = conversations.entry(now)?.firstUnreadID
-      conversations.open(now)
-      markRead(now)
-      try? session.store.noteOpened(now)
-      showTranscript(for: now).markFirstUnread(firstUnread)
-      restoreDraft(session.loadDraft(for: now))
-      composer.focusText()
-    }
-    conversationChanged()
+    perform(switching.leave(conversation, reason: reason, pasting: composer.isPasting))
   }
 
   /// Ctrl+Shift+W: asks before leaving, saying that nothing is lost.
@@ -278,7 +258,7 @@ extension MainWindow {
       guard message.kind != .status else { continue }
       roster.spoke(message.sender, in: message.conversation)
       let own = irc.casemapping.equal(message.sender, irc.nick)
-      conversations.messageArrived(
+      switching.messageArrived(
         in: message.conversation, mentionsMe: message.mentionsMe, own: own,
         seen: message.conversation == conversations.activeID, messageID: message.id)
     }
@@ -318,12 +298,7 @@ extension MainWindow {
 
   /// Shows `conversation` as left (with `Rejoin` while it is open) or as joined again.
   func markLeft(_ conversation: String, _ left: Bool) {
-    guard conversations.entry(conversation)?.isLeft == !left else { return }
-    conversations.setLeft(conversation, left)
-    updateSidebar()
-    if conversation == conversations.activeID {
-      updateConnectionStatus()
-    }
+    perform(switching.markLeft(conversation, left))
   }
 
   /// `Rejoin` on a channel we were removed from: joined again, and after every reconnect.
@@ -338,14 +313,7 @@ extension MainWindow {
   /// The private chat `old` is now `new` (its person changed nickname; the store has moved its
   /// messages): the sidebar row is renamed, and the open transcript shows it under its new id.
   func followRename(from old: String, to new: String, name: String) {
-    guard conversations.contains(old) else { return }
-    conversations.rename(id: old, to: new, name: name)
-    roster.forget(old)
-    if let view = transcripts.removeValue(forKey: old) {
-      gtk_stack_remove(transcriptStack.opaque, view.widget)
-    }
-    if conversations.activeID == new { showTranscript(for: new) }
-    conversationChanged()
+    perform(switching.rename(old, to: new, name: name))
   }
 
   // MARK: Keys and the sidebar

@@ -29,8 +29,10 @@ final class MainWindow: Widget {
   private var madeSidebar: ConversationSidebar?
   /// The row of sidebar, separator and conversation column.
   private let split: UnsafeMutablePointer<GtkWidget>
-  /// The sidebar's rows and which conversation is open (SPEC §10).
-  var conversations = ConversationList()
+  /// Opening, leaving and renaming conversations (SPEC §10).
+  var switching = ConversationsController()
+  /// The sidebar's rows and which conversation is open.
+  var conversations: ConversationList { switching.list }
   /// Members, topics and recent speakers of the conversations.
   var roster = ConversationRoster()
   var sidebarVisibility = SidebarVisibility()

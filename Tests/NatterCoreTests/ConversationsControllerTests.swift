@@ -88,4 +88,58 @@ import Testing
     #expect(controller.list.activeID == "irc/robert")
     #expect(controller.rename("irc/nobody", to: "irc/x", name: "x") == [])
   }
+
+  private func message(
+    _ id: String, from sender: String, in conversation: String, kind: Message.Kind = .message,
+    mentionsMe: Bool = false
+  ) -> Message {
+    Message(
+      id: id, sender: sender, sentAt: .init(timeIntervalSince1970: 0), body: "hi",
+      conversation: conversation, kind: kind, mentionsMe: mentionsMe)
+  }
+
+  private func received(_ controller: inout ConversationsController, _ messages: [Message])
+    -> [ConversationsController.Effect]
+  {
+    controller.received(
+      messages, isOwn: { $0.sender == "me" },
+      row: { id in id.hasPrefix("irc/") ? (String(id.dropFirst(4)), .privateChat) : nil })
+  }
+
+  @Test func aPrivateMessageOpensItsChatAndCountsAsUnread() {
+    var controller = controller()
+    let hello = message("m1", from: "carol", in: "irc/carol")
+    #expect(
+      received(&controller, [hello]) == [
+        .keepOpen("irc/carol", true), .spoke(sender: "carol", conversation: "irc/carol"),
+        .append("irc/carol", [hello]), .conversationsAdded,
+      ])
+    #expect(controller.list.entry("irc/carol")?.unread == 1)
+    #expect(controller.list.entry("irc/carol")?.firstUnreadID == "m1")
+  }
+
+  @Test func ownMessagesAndTheOpenConversationAreNotUnreadAndStatusLinesOpenNothing() {
+    var controller = controller()
+    let mine = message("m1", from: "me", in: "irc/#gtk")
+    let seen = message("m2", from: "bob", in: "irc/#natter", mentionsMe: true)
+    let status = message("s1", from: "", in: "irc/dave", kind: .status)
+    let effects = received(&controller, [mine, seen, status])
+    #expect(controller.list.entry("irc/#gtk")?.unread == 0)
+    #expect(controller.list.entry("irc/#natter")?.unread == 0)
+    #expect(!controller.list.contains("irc/dave"))
+    #expect(effects.last == .sidebarChanged)
+    // Each conversation's messages are shown together, in the order they came.
+    #expect(
+      effects.filter { if case .append = $0 { true } else { false } } == [
+        .append("irc/#gtk", [mine]), .append("irc/#natter", [seen]), .append("irc/dave", [status]),
+      ])
+  }
+
+  @Test func keepingAConversationAddsItOnce() {
+    var controller = controller()
+    #expect(
+      controller.keep(id: "irc/#new", name: "#new", kind: .channel)
+        == [.keepOpen("irc/#new", true), .conversationsAdded])
+    #expect(controller.keep(id: "irc/#new", name: "#new", kind: .channel) == [])
+  }
 }

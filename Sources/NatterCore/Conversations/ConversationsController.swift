@@ -25,6 +25,12 @@ public struct ConversationsController: Equatable, Sendable {
     case conversationChanged
     /// The sidebar's rows changed; nothing else did.
     case sidebarChanged
+    /// Conversations joined the sidebar, which may now show itself.
+    case conversationsAdded
+    /// `sender` spoke in `conversation` (Tab completes the latest speakers first).
+    case spoke(sender: String, conversation: String)
+    /// Show these stored messages at the end of `conversation`'s transcript, if it is made.
+    case append(String, [Message])
     /// Keyboard focus to the composer.
     case focusComposer
     /// Nothing changes; the composer says why.
@@ -92,6 +98,49 @@ public struct ConversationsController: Equatable, Sendable {
   /// Adds a conversation to the sidebar (nothing when it is there).
   public mutating func add(id: String, name: String, kind: ConversationList.Kind) {
     list.add(id: id, name: name, kind: kind)
+  }
+
+  /// Adds a conversation the user or the server opened (`/query`, `/msg`, a join, a private
+  /// message) and keeps it in the sidebar across restarts.
+  public mutating func keep(id: String, name: String, kind: ConversationList.Kind) -> [Effect] {
+    guard !list.contains(id) else { return [] }
+    list.add(id: id, name: name, kind: kind)
+    return [.keepOpen(id, true), .conversationsAdded]
+  }
+
+  /// Messages the server sent, stored: shown where their conversation is, counted as unread
+  /// where it is not open (never our own), and a private chat not in the sidebar joins it.
+  /// - Parameters:
+  ///   - isOwn: whether we sent it (our nickname under the server's case mapping).
+  ///   - row: the sidebar row of a conversation not listed yet, nil for none.
+  public mutating func received(
+    _ messages: [Message], isOwn: (Message) -> Bool,
+    row: (String) -> (name: String, kind: ConversationList.Kind)?
+  ) -> [Effect] {
+    var effects: [Effect] = []
+    var added = false
+    var shown: [(conversation: String, messages: [Message])] = []
+    for message in messages {
+      let conversation = message.conversation
+      if let index = shown.firstIndex(where: { $0.conversation == conversation }) {
+        shown[index].messages.append(message)
+      } else {
+        shown.append((conversation, [message]))
+      }
+      // A status line (a join, an error) is no reason to list a conversation, nor unread.
+      guard message.kind != .status else { continue }
+      if !list.contains(conversation), let row = row(conversation) {
+        list.add(id: conversation, name: row.name, kind: row.kind)
+        effects.append(.keepOpen(conversation, true))
+        added = true
+      }
+      effects.append(.spoke(sender: message.sender, conversation: conversation))
+      list.messageArrived(
+        in: conversation, mentionsMe: message.mentionsMe, own: isOwn(message),
+        seen: conversation == list.activeID, messageID: message.id)
+    }
+    effects += shown.map { .append($0.conversation, $0.messages) }
+    return effects + [added ? .conversationsAdded : .sidebarChanged]
   }
 
   /// Opens `id` at the start of the window: nothing to save or restore yet.

@@ -67,18 +67,21 @@ extension MainWindow {
 
   /// Adds `conversation` to the sidebar (nothing when it is there).
   func add(_ conversation: String) {
-    guard let irc, let target = target(of: conversation) else { return }
-    switching.add(
-      id: conversation, name: target, kind: irc.isChannel(target) ? .channel : .privateChat)
+    guard let row = row(of: conversation) else { return }
+    switching.add(id: conversation, name: row.name, kind: row.kind)
   }
 
   /// Adds `conversation` and keeps it in the sidebar across restarts.
   func keepOpen(_ conversation: String) {
-    guard !conversations.contains(conversation) else { return }
-    add(conversation)
-    try? session.store.setOpen(conversation, true)
-    updateSidebar()
-    showSidebar(sidebarVisibility.conversationsChanged(count: conversations.entries.count))
+    guard let row = row(of: conversation) else { return }
+    perform(switching.keep(id: conversation, name: row.name, kind: row.kind))
+  }
+
+  /// The sidebar row of one of this server's conversations: its target, and whether a
+  /// channel or a private chat.
+  func row(of conversation: String) -> (name: String, kind: ConversationList.Kind)? {
+    guard let irc, let target = target(of: conversation) else { return nil }
+    return (target, irc.isChannel(target) ? .channel : .privateChat)
   }
 
   // MARK: Switching
@@ -176,6 +179,13 @@ extension MainWindow {
         conversationChanged()
       case .sidebarChanged:
         updateSidebar()
+      case .conversationsAdded:
+        updateSidebar()
+        showSidebar(sidebarVisibility.conversationsChanged(count: conversations.entries.count))
+      case .spoke(let sender, let conversation):
+        roster.spoke(sender, in: conversation)
+      case .append(let conversation, let messages):
+        transcripts[conversation]?.append(contentsOf: messages)
       case .focusComposer:
         composer.focusText()
       case .notice(let sentence):
@@ -245,27 +255,13 @@ extension MainWindow {
 
   // MARK: What arrives
 
-  /// Messages the server sent, stored: shown where their conversation is open, counted as
-  /// unread where it is not, and a private chat that was not in the sidebar joins it.
+  /// Messages the server sent, stored: the conversations controller decides where each goes.
   func received(_ messages: [Message]) {
     guard let irc else { return }
-    var byConversation: [String: [Message]] = [:]
-    for message in messages {
-      byConversation[message.conversation, default: []].append(message)
-      if !conversations.contains(message.conversation), message.kind != .status {
-        keepOpen(message.conversation)
-      }
-      guard message.kind != .status else { continue }
-      roster.spoke(message.sender, in: message.conversation)
-      let own = irc.casemapping.equal(message.sender, irc.nick)
-      switching.messageArrived(
-        in: message.conversation, mentionsMe: message.mentionsMe, own: own,
-        seen: message.conversation == conversations.activeID, messageID: message.id)
-    }
-    for (conversation, list) in byConversation {
-      transcripts[conversation]?.append(contentsOf: list)
-    }
-    updateSidebar()
+    perform(
+      switching.received(
+        messages, isOwn: { irc.casemapping.equal($0.sender, irc.nick) },
+        row: { [unowned self] in row(of: $0) }))
   }
 
   /// Joins, parts, members and topics from the server.

@@ -57,6 +57,30 @@ class IRCTestCase(NatterTestCase):
         app.messages = app.find("list", "Messages")
         return app
 
+    def focus_preferences_field(self, app, name):
+        """Opens Preferences (Ctrl+,) and focuses its text field `name`; returns the field."""
+        app.key("ctrl+comma")
+
+        def field():
+            for frame in app.accessible_app:
+                if frame is not None and frame.name == "Preferences":
+                    return pyatspi.findDescendant(
+                        frame, lambda a: a.getRoleName() == "text" and a.name == name)
+            return None
+
+        entry = wait_until(field, what=f"the {name} field in Preferences")
+        # GTK 4.8's AT-SPI cannot move the focus: click the field, as a user would.
+        box = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        preferences = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Preferences$"],
+            check=True, capture_output=True, text=True).stdout.split()[-1]
+        subprocess.run(["xdotool", "mousemove", "--window", preferences,
+                        str(box.x + box.width // 2), str(box.y + box.height // 2), "click", "1"],
+                       check=True)
+        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
+                   what=f"the {name} field focused")
+        return entry
+
     def subtitle(self, app):
         return app.connection.description
 
@@ -520,26 +544,7 @@ class IRCConnectionTest(IRCTestCase):
         server = self.server()
         app = self.start(env={"G_MESSAGES_DEBUG": "natter"})
         app.find("text", "Message")
-        app.key("ctrl+comma")
-
-        def account_entry():
-            for frame in app.accessible_app:
-                if frame is not None and frame.name == "Preferences":
-                    return pyatspi.findDescendant(
-                        frame, lambda a: a.getRoleName() == "text" and a.name == "Account")
-            return None
-
-        entry = wait_until(account_entry, what="the Account field in Preferences")
-        # GTK 4.8's AT-SPI cannot move the focus: click the field, as a user would.
-        box = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        preferences = subprocess.run(
-            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Preferences$"],
-            check=True, capture_output=True, text=True).stdout.split()[-1]
-        subprocess.run(["xdotool", "mousemove", "--window", preferences,
-                        str(box.x + box.width // 2), str(box.y + box.height // 2), "click", "1"],
-                       check=True)
-        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
-                   what="the Account field focused")
+        self.focus_preferences_field(app, "Account")
         app.type(server.url("alice", ["#natter"]))
         app.key("Return")
 

@@ -6,11 +6,8 @@ import os
 import re
 import signal
 import sqlite3
-import subprocess
 import tempfile
 import time
-
-import pyatspi
 
 from natter_e2e import text_of, wait_until
 from test_irc import IRCTestCase
@@ -61,26 +58,7 @@ class QuitTest(IRCTestCase):
     def test_the_quit_message_typed_in_preferences_goes_out_on_ctrl_q(self):
         server = self.server()
         bob, app = self.joined(server)
-        app.key("ctrl+comma")
-
-        def quit_message_entry():
-            for frame in app.accessible_app:
-                if frame is not None and frame.name == "Preferences":
-                    return pyatspi.findDescendant(
-                        frame, lambda a: a.getRoleName() == "text" and a.name == "Quit message")
-            return None
-
-        entry = wait_until(quit_message_entry, what="the Quit message field in Preferences")
-        # GTK 4.8's AT-SPI cannot move the focus: click the field, as a user would.
-        box = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        preferences = subprocess.run(
-            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Preferences$"],
-            check=True, capture_output=True, text=True).stdout.split()[-1]
-        subprocess.run(["xdotool", "mousemove", "--window", preferences,
-                        str(box.x + box.width // 2), str(box.y + box.height // 2), "click", "1"],
-                       check=True)
-        wait_until(lambda: pyatspi.STATE_FOCUSED in entry.getState().getStates(),
-                   what="the Quit message field focused")
+        self.focus_preferences_field(app, "Quit message")
         app.type("Gute Nacht")
         settings = os.path.join(app.config_dir, "natter", "settings.ini")
 
@@ -90,7 +68,8 @@ class QuitTest(IRCTestCase):
 
         wait_until(saved, what="the quit message saved as it was typed")
         app.key("Escape")
-        wait_until(lambda: quit_message_entry() is None, what="Preferences closed")
+        wait_until(lambda: not any(frame is not None and frame.name == "Preferences"
+                                   for frame in app.accessible_app), what="Preferences closed")
         app.focus_window()
         app.key("ctrl+q")
         self.assertEqual(app.wait_exit(timeout=5), 0)

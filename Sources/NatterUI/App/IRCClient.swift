@@ -127,12 +127,20 @@ final class IRCClient {
     wakeSource = 0
     transport?.close()
     transport = nil
+    silence()
+  }
+
+  /// Nothing from here on reaches the window, which may be gone.
+  private func silence() {
     onStored = { _ in }
     onChanged = { _ in }
     onMerged = { _ in }
     onStatus = {}
     onEvent = { _ in }
     onRenamed = { _, _, _ in }
+    onReceived = { _, _ in }
+    onStoreError = { _ in }
+    onCertificateRefused = { _ in }
   }
 
   /// `Trust this certificate`: pins `fingerprint` for this server (in place of the ones
@@ -226,16 +234,8 @@ final class IRCClient {
   func quit(
     reason: String, milliseconds: UInt32 = 1000, completion: @escaping @MainActor () -> Void
   ) {
-    // The window may already be destroyed: nothing from here on reaches it.
-    onStored = { _ in }
-    onChanged = { _ in }
-    onMerged = { _ in }
-    onStatus = {}
-    onEvent = { _ in }
-    onRenamed = { _, _, _ in }
-    onReceived = { _, _ in }
-    onStoreError = { _ in }
-    onCertificateRefused = { _ in }
+    // The window may already be destroyed.
+    silence()
     quitCompletions.append(completion)
     guard quitTimeout == 0 else { return }
     feed(.quit(reason: reason))

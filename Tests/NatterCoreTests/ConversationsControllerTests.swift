@@ -142,4 +142,22 @@ import Testing
         == [.keepOpen("irc/#new", true), .conversationsAdded])
     #expect(controller.keep(id: "irc/#new", name: "#new", kind: .channel) == [])
   }
+
+  @Test func aChannelAskedForOpensWhenJoinedAndOneJoinedOtherwiseIsOnlyListed() {
+    var controller = controller()
+    controller.willJoin("irc/#new")
+    let joined = controller.joined("irc/#new", name: "#new")
+    #expect(Array(joined.prefix(2)) == [.keepOpen("irc/#new", true), .conversationsAdded])
+    #expect(joined.contains(.showTranscript("irc/#new", firstUnread: nil)))
+    #expect(controller.list.activeID == "irc/#new" && controller.joining == nil)
+    // A join the server made for us (a reconnect, an invite) lists it and opens nothing.
+    #expect(
+      controller.joined("irc/#other", name: "#other")
+        == [.keepOpen("irc/#other", true), .conversationsAdded])
+    #expect(controller.list.activeID == "irc/#new")
+    // Joined again after a kick: no longer left.
+    _ = controller.markLeft("irc/#gtk", true)
+    #expect(controller.joined("irc/#gtk", name: "#gtk") == [.sidebarChanged])
+    #expect(controller.list.entry("irc/#gtk")?.isLeft == false)
+  }
 }

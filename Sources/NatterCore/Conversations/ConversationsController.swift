@@ -39,6 +39,9 @@ public struct ConversationsController: Equatable, Sendable {
 
   /// The sidebar's rows and which conversation is open.
   public private(set) var list: ConversationList
+  /// A channel the user asked to join and is not listed yet: it opens when the server says
+  /// we joined.
+  public private(set) var joining: String?
 
   public init(list: ConversationList = ConversationList()) { self.list = list }
 
@@ -86,6 +89,23 @@ public struct ConversationsController: Equatable, Sendable {
     var effects: [Effect] = [.forget(id)]
     if list.activeID == newID { effects.append(.showTranscript(newID, firstUnread: nil)) }
     return effects + [.conversationChanged]
+  }
+
+  /// `/join` of a channel that is not listed: it opens once joined. (One that is listed opens
+  /// at once, as any switch.)
+  public mutating func willJoin(_ id: String) {
+    if !list.contains(id) { joining = id }
+  }
+
+  /// The server says we joined the channel `id`, called `name`: listed (across restarts), no
+  /// longer left, and opened when it is the one the user asked to join.
+  public mutating func joined(_ id: String, name: String, pasting: Bool = false) -> [Effect] {
+    var effects = keep(id: id, name: name, kind: .channel) + markLeft(id, false)
+    if joining == id {
+      joining = nil
+      effects += open(id, pasting: pasting)
+    }
+    return effects
   }
 
   /// Marks the channel `id` as left by the server's doing (a kick) or as joined again.

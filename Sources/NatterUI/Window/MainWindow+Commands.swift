@@ -37,7 +37,7 @@ extension MainWindow {
         if conversations.contains(conversation) {
           MainLoop.idle { [weak self] in self?.open(conversation) }
         } else {
-          joining = channel
+          switching.willJoin(conversation)
         }
         irc.join(channel, key: key)
       case .part(_, let reason):

@@ -269,13 +269,9 @@ extension MainWindow {
     guard let irc else { return }
     switch event {
     case .joined(let channel):
-      let conversation = irc.conversation(for: channel)
-      keepOpen(conversation)
-      markLeft(conversation, false)
-      if let joining, irc.casemapping.equal(joining, channel) {
-        self.joining = nil
-        open(conversation)
-      }
+      perform(
+        switching.joined(
+          irc.conversation(for: channel), name: channel, pasting: composer.isPasting))
     case .parted(let channel), .kicked(let channel, _, _):
       // Our own `/part` took the channel out already; one still listed was left by the
       // server's doing (a kick, an operator's part). It stays, marked, with `Rejoin`: a

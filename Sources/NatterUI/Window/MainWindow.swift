@@ -36,8 +36,6 @@ final class MainWindow: Widget {
   /// Members, topics and recent speakers of the conversations.
   var roster = ConversationRoster()
   var sidebarVisibility = SidebarVisibility()
-  /// A channel the user asked to join: opened when the server says it is joined.
-  var joining: String?
   /// Ctrl+K's card, made the first time it opens.
   private(set) lazy var switcher: QuickSwitcher = {
     let switcher = QuickSwitcher()

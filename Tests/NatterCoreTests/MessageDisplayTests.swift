@@ -31,13 +31,20 @@ import Testing
 
   @Test func mentionsAndPrivateMessagesNotifyOnlyWhileTheWindowIsNotActive() {
     let mention = message("hi alice", mention: true)
-    #expect(MessageDisplay.notifies(mention, isPrivate: false, windowActive: false))
-    #expect(!MessageDisplay.notifies(mention, isPrivate: false, windowActive: true))
-    #expect(MessageDisplay.notifies(message("psst"), isPrivate: true, windowActive: false))
-    #expect(!MessageDisplay.notifies(message("chatter"), isPrivate: false, windowActive: false))
+    #expect(MessageDisplay.notifies(mention, isPrivate: false, isOwn: false, windowActive: false))
+    #expect(!MessageDisplay.notifies(mention, isPrivate: false, isOwn: false, windowActive: true))
+    #expect(
+      MessageDisplay.notifies(message("psst"), isPrivate: true, isOwn: false, windowActive: false))
     #expect(
       !MessageDisplay.notifies(
-        message("You joined", kind: .status, mention: true), isPrivate: false, windowActive: false))
+        message("chatter"), isPrivate: false, isOwn: false, windowActive: false))
+    #expect(
+      !MessageDisplay.notifies(
+        message("You joined", kind: .status, mention: true), isPrivate: false, isOwn: false,
+        windowActive: false))
+    // What we sent ourselves (from another client of ours, or in a private chat) never does.
+    #expect(
+      !MessageDisplay.notifies(message("psst"), isPrivate: true, isOwn: true, windowActive: false))
   }
 
   @Test func statusLinesHaveNoHeaderAndTheNextMessageHasOne() {

@@ -24,9 +24,14 @@ public enum MessageDisplay {
   public static func offersRetry(_ message: Message) -> Bool { message.delivery == .failed }
 
   /// Whether a message raises a desktop notification: a mention or a private message from
-  /// someone else, while the window is not the active one (SPEC §9).
-  public static func notifies(_ message: Message, isPrivate: Bool, windowActive: Bool) -> Bool {
-    guard !windowActive, message.kind != .status, message.delivery == .sent else { return false }
+  /// someone else, while the window is not the active one (SPEC §9). The one rule: the host
+  /// asks it of every message it receives.
+  public static func notifies(
+    _ message: Message, isPrivate: Bool, isOwn: Bool, windowActive: Bool
+  ) -> Bool {
+    guard !windowActive, !isOwn, message.kind != .status, message.delivery == .sent else {
+      return false
+    }
     return message.mentionsMe || isPrivate
   }
 }

@@ -44,8 +44,9 @@ final class IRCClient {
   var onStatus: () -> Void = {}
   /// The server's certificate failed verification; its SHA-256 fingerprint.
   var onCertificateRefused: (IRCCertificateTrust) -> Void = { _ in }
-  /// A received message that may deserve a notification, and whether it is private.
-  var onReceived: (Message, Bool) -> Void = { _, _ in }
+  /// A received message, newly stored, whether it is private and whether we sent it: the
+  /// window asks `MessageDisplay.notifies` whether it deserves a notification.
+  var onReceived: (_ message: Message, _ isPrivate: Bool, _ isOwn: Bool) -> Void = { _, _, _ in }
   /// A storage failure, as a sentence for the banner.
   var onStoreError: (String) -> Void = { _ in }
   /// Every connection event (joins, parts, members, topics), for the conversations.
@@ -138,7 +139,7 @@ final class IRCClient {
     onStatus = {}
     onEvent = { _ in }
     onRenamed = { _, _, _ in }
-    onReceived = { _, _ in }
+    onReceived = { _, _, _ in }
     onStoreError = { _ in }
     onCertificateRefused = { _ in }
   }
@@ -271,10 +272,10 @@ final class IRCClient {
   private func perform(_ effects: [IRCEffect]) {
     var received: [Message] = []
     // Notified only once stored, and only when new (not a duplicate of a stored one).
-    var notable: [String: Bool] = [:]
+    var origins: [String: (isPrivate: Bool, isOwn: Bool)] = [:]
     func flushReceived() {
       for message in storeReceived(&received) {
-        if let isPrivate = notable[message.id] { onReceived(message, isPrivate) }
+        if let origin = origins[message.id] { onReceived(message, origin.isPrivate, origin.isOwn) }
       }
     }
     for effect in effects {
@@ -318,8 +319,7 @@ final class IRCClient {
       case .event(.message(let incoming)):
         let message = message(from: incoming)
         received.append(message)
-        let isPrivate = !connection.support.isChannel(incoming.conversation)
-        if !incoming.isOwn, isPrivate || incoming.mentionsMe { notable[message.id] = isPrivate }
+        origins[message.id] = (!connection.support.isChannel(incoming.conversation), incoming.isOwn)
       case .event(let event):
         handle(event)
       }

@@ -327,12 +327,12 @@ final class MainWindow: Widget {
         irc.trust(fingerprint, replacing: replacing)
       }
     }
-    irc.onReceived = { [unowned self] message, isPrivate in
+    irc.onReceived = { [unowned self] message, isPrivate, isOwn in
       let active = gtk_window_is_active(window) != 0
-      guard MessageDisplay.notifies(message, isPrivate: isPrivate, windowActive: active) else {
-        Log.debug("no notification for \(message.id): the window is active")
-        return
-      }
+      guard
+        MessageDisplay.notifies(
+          message, isPrivate: isPrivate, isOwn: isOwn, windowActive: active)
+      else { return }
       Log.debug("notifying \(message.id)")
       Notifier.send(message, isPrivate: isPrivate, application: application)
     }

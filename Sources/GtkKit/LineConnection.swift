@@ -307,3 +307,17 @@ private final class WriteContext {
     self.buffer = buffer
   }
 }
+
+/// A connection of lines, as its owner uses it once open: `LineConnection` over GIO, or a fake
+/// in tests, so the code that talks IRC through one is tested without a socket.
+@MainActor
+public protocol LineTransport: AnyObject {
+  /// Writes `line` and CR LF.
+  func write(_ line: String)
+  /// Closes without reporting `closed`.
+  func close()
+  /// A server certificate the system refused and no pin accepted, by its fingerprint.
+  var rejectedFingerprint: String? { get }
+}
+
+extension LineConnection: LineTransport {}

@@ -14,7 +14,21 @@ final class IRCClient {
   private let store: MessageStore
   private var connection: IRCConnection
   private let saslAccount: String?
-  private var transport: LineConnection?
+  private var transport: (any LineTransport)?
+  /// Opens a connection: a `LineConnection` to the server, or a test's fake.
+  typealias TransportFactory =
+    @MainActor (
+      _ host: String, _ port: UInt16, _ tls: Bool, _ pinned: Set<String>, _ readPriority: Int32,
+      _ onEvent: @escaping @MainActor (any LineTransport, LineConnection.Event) -> Void
+    ) -> any LineTransport
+  private let makeTransport: TransportFactory
+
+  /// The real socket: GIO, with TLS and the pinned certificates.
+  static let lineConnection: TransportFactory = { host, port, tls, pinned, priority, onEvent in
+    LineConnection(
+      host: host, port: port, tls: tls, pinned: pinned, readPriority: priority,
+      onEvent: { connection, event in onEvent(connection, event) })
+  }
   private var wakeSource: UInt32 = 0
   /// Lines read and not yet handled, from `inboxHead` on; handled a slice at a time, each
   /// slice's messages stored in one transaction, with frames drawn between slices.
@@ -59,8 +73,10 @@ final class IRCClient {
 
   init(
     url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
-    pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard
+    pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard,
+    makeTransport: @escaping TransportFactory = IRCClient.lineConnection
   ) {
+    self.makeTransport = makeTransport
     self.url = url
     self.store = store
     self.pins = pins.map(IRCCertificateTrust.normalized)
@@ -492,10 +508,9 @@ final class IRCClient {
   private func openTransport() {
     transport?.close()
     dropInbox()
-    transport = LineConnection(
-      host: url.host, port: UInt16(url.port), tls: url.tls,
-      pinned: trustedAnywhere.union(pins),
-      readPriority: BenchProbe.wholeReads ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE
+    transport = makeTransport(
+      url.host, UInt16(url.port), url.tls, trustedAnywhere.union(pins),
+      BenchProbe.wholeReads ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE
     ) { [weak self] opened, event in
       // A late event from a connection already replaced is ignored.
       guard let self, transport === opened else { return }
@@ -520,7 +535,7 @@ final class IRCClient {
     }
   }
 
-  private func closed(_ opened: LineConnection, reason: String?) {
+  private func closed(_ opened: any LineTransport, reason: String?) {
     if let fingerprint = opened.rejectedFingerprint {
       let trust = IRCCertificateTrust(fingerprint: fingerprint, pins: pins)
       onCertificateRefused(trust)

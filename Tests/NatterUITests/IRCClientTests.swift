@@ -1,0 +1,181 @@
+import Foundation
+import GtkKit
+import NatterCore
+import NatterStore
+import TestSupport
+import Testing
+
+@testable import NatterUI
+
+/// A connection that writes into a list and is fed what a server would say.
+@MainActor
+private final class FakeTransport: LineTransport {
+  var written: [String] = []
+  var isClosed = false
+  var rejectedFingerprint: String?
+  var onEvent: (any LineTransport, LineConnection.Event) -> Void = { _, _ in }
+
+  func write(_ line: String) { written.append(line) }
+  func close() { isClosed = true }
+
+  func deliver(_ event: LineConnection.Event) { onEvent(self, event) }
+  func server(_ lines: String...) { deliver(.lines(lines.map { Array($0.utf8) })) }
+}
+
+/// `IRCClient`, the glue between the connection's state machine, the socket and the store,
+/// driven headlessly through a fake transport (issue 26).
+@MainActor
+@Suite struct IRCClientTests {
+  private let url = IRCServerURL(
+    tls: false, nick: "alice", host: "irc.test", port: 6667, channels: ["#natter"])
+  private let store: MessageStore
+  private let client: IRCClient
+  private let transports: Transports
+
+  /// Every transport the client opened, newest last.
+  @MainActor private final class Transports {
+    var opened: [FakeTransport] = []
+    var last: FakeTransport { opened[opened.count - 1] }
+  }
+
+  init() throws {
+    store = try MessageStore.inMemory()
+    let transports = Transports()
+    self.transports = transports
+    client = IRCClient(
+      url: url, saslAccount: nil, password: nil, store: store, pins: [],
+      budget: IRCSendBudget(burst: 100, interval: 0)
+    ) { _, _, _, _, _, onEvent in
+      let transport = FakeTransport()
+      transport.onEvent = onEvent
+      transports.opened.append(transport)
+      return transport
+    }
+  }
+
+  private var wire: FakeTransport { transports.last }
+
+  /// Connected and welcomed with message tags and echoes, in #natter.
+  private func registered(starting: Bool = true) {
+    if starting { client.start() }
+    wire.deliver(.connected)
+    wire.server(
+      ":irc.test CAP * LS :message-tags echo-message batch server-time",
+      ":irc.test CAP * ACK :message-tags echo-message batch server-time",
+      ":irc.test 001 alice :Welcome", ":alice!a@h JOIN #natter")
+    #expect(Wait.until { client.state == .ready })
+  }
+
+  private func rows(_ conversation: String) throws -> [Message] {
+    try store.messages(in: conversation, .newer, from: nil, limit: 100)
+  }
+
+  @Test func aSentMessageIsStoredPendingWrittenOnceAndConfirmedByItsEcho() throws {
+    registered()
+    let typed = Message(sender: "me", sentAt: Date(), body: "hello")
+    let stored = try client.send(typed, to: "#natter")
+    #expect(stored.delivery == .pending)
+    let line = try #require(wire.written.last)
+    #expect(line.hasSuffix("PRIVMSG #natter hello") && line.contains("+natter.org/id="))
+    // The outbox was kept before the write: a restart writes the same line.
+    #expect(try store.pendingOutbox().first?.texts == ["hello"])
+    wire.server("@msgid=s1 :alice!a@h PRIVMSG #natter hello")
+    #expect(Wait.until { (try? store.message(id: stored.id))??.delivery == .sent })
+    #expect(try store.message(id: stored.id)?.msgid == "s1")
+    #expect(wire.written.filter { $0.contains("PRIVMSG") }.count == 1)
+  }
+
+  @Test func aReplayOfOurTwoLineMessageAddsNoLineOfIt() throws {
+    registered()
+    let stored = try client.send(
+      Message(sender: "me", sentAt: Date(), body: "two\nlines"), to: "#natter")
+    wire.server(
+      "@msgid=s1;+natter.org/id=\(stored.id);+natter.org/part=1 :alice!a@h PRIVMSG #natter two",
+      "@msgid=s2;+natter.org/id=\(stored.id);+natter.org/part=2 :alice!a@h PRIVMSG #natter lines")
+    #expect(Wait.until { (try? store.message(id: stored.id))??.delivery == .sent })
+    // The rejoin's playback, times cut to the second.
+    wire.server(
+      ":irc.test BATCH +h chathistory #natter",
+      "@batch=h;time=2026-12-01T10:00:00.000Z;msgid=s1 :alice!a@h PRIVMSG #natter two",
+      "@batch=h;time=2026-12-01T10:00:00.000Z;msgid=s2 :alice!a@h PRIVMSG #natter lines",
+      ":irc.test BATCH -h", ":bob!b@h PRIVMSG #natter :after")
+    let channel = url.conversation("#natter")
+    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "after" } == true })
+    #expect(try rows(channel).filter { $0.kind != .status }.map(\.body) == ["two\nlines", "after"])
+  }
+
+  @Test func aKickIsReportedAndAnsweredWithNothing() {
+    registered()
+    var events: [IRCEvent] = []
+    client.onEvent = { events.append($0) }
+    let before = wire.written.count
+    wire.server(":bob!b@h KICK #natter alice :enough")
+    #expect(
+      Wait.until { events.contains(.kicked(channel: "#natter", by: "bob", reason: "enough")) })
+    #expect(wire.written.count == before)
+  }
+
+  @Test func aPrivateChatFollowsItsPersonsNewNickname() throws {
+    registered()
+    var renamed: [String] = []
+    client.onRenamed = { from, to, name in renamed = [from, to, name] }
+    wire.server(":bob!b@h PRIVMSG alice :hello")
+    let bob = url.conversation("bob")
+    #expect(Wait.until { (try? store.count(conversation: bob)) == 1 })
+    try store.setOpen(bob, true)  // as the window keeps a chat that opened itself
+    wire.server(":bob!b@h NICK robert")
+    let robert = url.conversation("robert")
+    #expect(Wait.until { renamed == [bob, robert, "robert"] })
+    #expect(
+      try rows(robert).map(\.body) == ["hello", "bob is now known as robert"])
+    #expect(client.conversation(for: "ROBERT") == robert)
+  }
+
+  @Test func bobAndBOBWriteToOneConversation() throws {
+    registered()
+    wire.server(":Bob!b@h PRIVMSG alice :one", ":BOB!b@h PRIVMSG alice :two")
+    let chat = url.conversation("Bob")
+    #expect(Wait.until { (try? store.count(conversation: chat)) == 2 })
+    #expect(try store.count(conversation: url.conversation("BOB")) == 0)
+  }
+
+  @Test func everyReceivedMessageIsReportedWithWhetherItIsPrivateAndOurs() {
+    registered()
+    var reported: [(String, Bool, Bool)] = []
+    client.onReceived = { message, isPrivate, isOwn in
+      reported.append((message.body, isPrivate, isOwn))
+    }
+    wire.server(
+      ":bob!b@h PRIVMSG #natter :in the channel", ":bob!b@h PRIVMSG alice :to me",
+      ":alice!a@h PRIVMSG #natter :from my phone")
+    #expect(Wait.until { reported.count == 3 })
+    #expect(reported.map(\.0) == ["in the channel", "to me", "from my phone"])
+    #expect(reported.map(\.1) == [false, true, false])
+    #expect(reported.map(\.2) == [false, false, true])
+  }
+
+  @Test func quittingSaysQuitAndEndsWhenTheServerCloses() {
+    registered()
+    var done = false
+    client.quit(reason: "see you\nRESTART") { done = true }
+    #expect(wire.written.last == "QUIT :see you")
+    #expect(!done)
+    wire.deliver(.closed(reason: nil))
+    #expect(done)
+    #expect(transports.opened.count == 1, "no reconnect after a quit")
+  }
+
+  @Test func aDroppedConnectionReconnectsAndSendsWhatWaitedOnce() throws {
+    registered()
+    wire.deliver(.closed(reason: "gone"))
+    #expect(Wait.until { client.state != .ready })
+    let typed = try client.send(
+      Message(sender: "me", sentAt: Date(), body: "typed offline"), to: "#natter")
+    #expect(client.waiting == 1)
+    client.reconnect()
+    #expect(Wait.until { transports.opened.count == 2 })
+    registered(starting: false)
+    #expect(wire.written.filter { $0.hasSuffix("PRIVMSG #natter :typed offline") }.count == 1)
+    #expect(try store.message(id: typed.id)?.delivery == .pending)
+  }
+}

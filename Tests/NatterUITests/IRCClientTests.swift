@@ -178,4 +178,127 @@ private final class FakeTransport: LineTransport {
     #expect(wire.written.filter { $0.hasSuffix("PRIVMSG #natter :typed offline") }.count == 1)
     #expect(try store.message(id: typed.id)?.delivery == .pending)
   }
+
+  @Test func aRefusedMessageFailsWithTheReasonAndRetrySendsItOnceMore() throws {
+    registered()
+    var changed: [Message] = []
+    client.onChanged = { changed.append($0) }
+    let stored = try client.send(Message(sender: "me", sentAt: Date(), body: "hi"), to: "#natter")
+    wire.server(":irc.test 404 alice #natter :Cannot send to channel (+m)")
+    #expect(Wait.until { changed.last?.delivery == .failed })
+    let failed = try #require(try store.message(id: stored.id))
+    #expect(failed.failureReason?.contains("Cannot send to channel (+m)") == true)
+    client.retry(failed)
+    #expect(try store.message(id: stored.id)?.delivery == .pending)
+    #expect(wire.written.filter { $0.hasSuffix("PRIVMSG #natter hi") }.count == 2)
+  }
+
+  @Test func aMessageInDoubtIsConfirmedByTheChannelsHistoryAndNotSentAgain() throws {
+    registered()
+    let stored = try client.send(
+      Message(sender: "me", sentAt: Date(), body: "did it arrive"), to: "#natter")
+    // Written, and the connection dropped before the echo.
+    wire.deliver(.closed(reason: "gone"))
+    client.reconnect()
+    #expect(Wait.until { transports.opened.count == 2 })
+    registered(starting: false)
+    #expect(!wire.written.contains { $0.contains("did it arrive") }, "held for the history")
+    wire.server(
+      ":irc.test BATCH +h chathistory #natter",
+      "@batch=h;msgid=s9;+natter.org/id=\(stored.id) :alice!a@h PRIVMSG #natter :did it arrive",
+      ":irc.test BATCH -h")
+    #expect(Wait.until { (try? store.message(id: stored.id))??.delivery == .sent })
+    #expect(!wire.written.contains { $0.contains("did it arrive") })
+    #expect(try store.count(conversation: url.conversation("#natter")) >= 1)
+    #expect(
+      try rows(url.conversation("#natter")).filter { $0.body == "did it arrive" }.count == 1)
+  }
+
+  @Test func aPrivateMessageInDoubtWithoutHistoryFailsRatherThanGoTwice() throws {
+    registered()
+    let stored = try client.send(
+      Message(sender: "me", sentAt: Date(), body: "psst"), to: "bob")
+    wire.deliver(.closed(reason: "gone"))
+    client.reconnect()
+    #expect(Wait.until { transports.opened.count == 2 })
+    registered(starting: false)
+    #expect(Wait.until { (try? store.message(id: stored.id))??.delivery == .failed })
+    #expect(!wire.written.contains { $0.contains("psst") })
+  }
+
+  @Test func aRestartedClientSendsWhatTheStoreKeptPendingOnce() throws {
+    let waiting = Message(
+      id: "kept-1", sender: "alice", sentAt: Date(), body: "from before",
+      conversation: url.conversation("#natter"))
+    try store.insertPending(
+      waiting,
+      entry: IRCOutboxEntry(
+        message: IRCOutgoing(id: "kept-1", target: "#natter", body: "from before")))
+    let restarted = IRCClient(
+      url: url, saslAccount: nil, password: nil, store: store, pins: []
+    ) { [transports] _, _, _, _, _, onEvent in
+      let transport = FakeTransport()
+      transport.onEvent = onEvent
+      transports.opened.append(transport)
+      return transport
+    }
+    #expect(restarted.waiting == 1)
+    restarted.start()
+    wire.deliver(.connected)
+    wire.server(
+      ":irc.test CAP * LS :message-tags echo-message",
+      ":irc.test CAP * ACK :message-tags echo-message",
+      ":irc.test 001 alice :Welcome")
+    #expect(Wait.until { restarted.state == .ready })
+    #expect(wire.written.filter { $0.hasSuffix("PRIVMSG #natter :from before") }.count == 1)
+  }
+
+  @Test func statusLinesGoToTheirChannelOrTheConversationOnScreen() throws {
+    registered()
+    client.statusConversation = url.conversation("bob")
+    wire.server(
+      ":carol!c@h JOIN #natter", ":irc.test 474 alice #secret :Cannot join channel (+b)")
+    let channel = url.conversation("#natter")
+    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "carol joined" } == true })
+    #expect(Wait.until { (try? store.count(conversation: url.conversation("bob"))) == 1 })
+    let error = try rows(url.conversation("bob")).first
+    #expect(error?.kind == .status && error?.body.contains("Cannot join channel (+b)") == true)
+  }
+
+  @Test func ourOwnNickChangeIsSaidInEveryChannelAndOpenChat() throws {
+    registered()
+    wire.server(":alice!a@h JOIN #gtk", ":bob!b@h PRIVMSG alice :hi")
+    let chat = url.conversation("bob")
+    #expect(Wait.until { (try? store.count(conversation: chat)) == 1 })
+    try store.setOpen(chat, true)
+    wire.server(":alice!a@h NICK natty")
+    for conversation in ["#natter", "#gtk", "bob"].map(url.conversation) {
+      #expect(
+        Wait.until {
+          (try? rows(conversation))?.contains { $0.body == "You are now known as natty" } == true
+        }, "in \(conversation)")
+    }
+    #expect(client.nick == "natty")
+  }
+
+  @Test func aPlayedBackHistoryIsMergedAndSaysSo() {
+    registered()
+    var merged: [String] = []
+    client.onMerged = { merged.append($0) }
+    wire.server(
+      ":irc.test BATCH +h chathistory #natter",
+      "@batch=h;msgid=o1;time=2026-01-01T10:00:00.000Z :bob!b@h PRIVMSG #natter :old news",
+      ":irc.test BATCH -h")
+    #expect(Wait.until { merged == [url.conversation("#natter")] })
+  }
+
+  @Test func aRefusedCertificateIsReportedWithItsFingerprint() {
+    client.start()
+    var refused: [IRCCertificateTrust] = []
+    client.onCertificateRefused = { refused.append($0) }
+    wire.rejectedFingerprint = "ab:cd"
+    wire.deliver(.closed(reason: "The certificate was refused"))
+    #expect(refused.count == 1)
+    #expect(client.state.offersReconnect)
+  }
 }

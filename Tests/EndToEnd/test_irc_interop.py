@@ -376,11 +376,13 @@ class IRCKickTest(InteropTestCase):
 
         def focus_rejoin():
             for _ in range(8):
-                if is_focused(rejoin):
-                    return True
                 app.key("shift+Tab")
-                time.sleep(0.2)
-            return is_focused(rejoin)
+                try:
+                    # Each press moves the focus; stop as soon as it is on Rejoin.
+                    return wait_until(lambda: is_focused(rejoin), timeout=0.5)
+                except AssertionError:
+                    continue
+            return False
         self.assertTrue(focus_rejoin(), "Shift+Tab from the composer reaches Rejoin")
         self.rejoined(app, relay, bob, lambda: app.key("Return"))
 

@@ -3,13 +3,44 @@ import Testing
 @testable import NatterCore
 
 @Suite struct ConversationsControllerTests {
+  private static func row(_ id: String) -> (name: String, kind: ConversationList.Kind)? {
+    guard id.hasPrefix("irc/") else { return nil }
+    let name = String(id.dropFirst(4))
+    return (name, name.hasPrefix("#") ? .channel : .privateChat)
+  }
+
   private func controller() -> ConversationsController {
     var controller = ConversationsController()
-    controller.add(id: "irc/#natter", name: "#natter", kind: .channel)
-    controller.add(id: "irc/#gtk", name: "#gtk", kind: .channel)
-    controller.add(id: "irc/bob", name: "bob", kind: .privateChat)
-    controller.start(at: "irc/#natter")
+    _ = controller.start(
+      accountChannels: [("irc/#natter", "#natter")], open: ["irc/#gtk", "irc/bob"], closed: [],
+      lastOpened: nil, row: Self.row)
     return controller
+  }
+
+  @Test func atTheStartTheAccountsChannelsAndTheOpenOnesAreListedAndTheLastOpenedOpens() {
+    var controller = ConversationsController()
+    let start = controller.start(
+      accountChannels: [("irc/#natter", "#natter"), ("irc/#left", "#left")],
+      open: ["irc/#gtk", "irc/bob", "elsewhere/#x"], closed: ["irc/#left"],
+      lastOpened: "irc/bob", row: Self.row)
+    #expect(controller.list.entries.map(\.name) == ["Notes", "#gtk", "#natter", "bob"])
+    #expect(start == .init(joins: ["#gtk"], parts: ["#left"]))
+    #expect(controller.list.activeID == "irc/bob")
+    // A last one no longer listed gives way to the account's first channel.
+    var again = ConversationsController()
+    _ = again.start(
+      accountChannels: [("irc/#natter", "#natter")], open: [], closed: [],
+      lastOpened: "irc/gone", row: Self.row)
+    #expect(again.list.activeID == "irc/#natter")
+  }
+
+  @Test func rejoinIsOfferedOnlyInAChannelWeWereRemovedFrom() {
+    var controller = controller()
+    #expect(controller.rejoinChannel == nil)
+    _ = controller.markLeft("irc/#natter", true)
+    #expect(controller.rejoinChannel == "#natter")
+    _ = controller.open("irc/bob")
+    #expect(controller.rejoinChannel == nil)
   }
 
   @Test func aSwitchKeepsTheOldDraftAndMarkerAndShowsTheNewOneWhereItWasLeft() {
@@ -145,7 +176,9 @@ import Testing
 
   @Test func aChannelAskedForOpensWhenJoinedAndOneJoinedOtherwiseIsOnlyListed() {
     var controller = controller()
-    controller.willJoin("irc/#new")
+    #expect(
+      controller.run([.join(channel: "#new", key: nil)], conversation: { "irc/" + $0 })
+        == [.join(channel: "#new", key: nil), .clearDraft("irc/#natter")])
     let joined = controller.joined("irc/#new", name: "#new")
     #expect(Array(joined.prefix(2)) == [.keepOpen("irc/#new", true), .conversationsAdded])
     #expect(joined.contains(.showTranscript("irc/#new", firstUnread: nil)))
@@ -159,5 +192,58 @@ import Testing
     _ = controller.markLeft("irc/#gtk", true)
     #expect(controller.joined("irc/#gtk", name: "#gtk") == [.sidebarChanged])
     #expect(controller.list.entry("irc/#gtk")?.isLeft == false)
+  }
+
+  @Test func aCommandThatSwitchesOrLeavesWaitsForTheComposerAndClearsItsDraft() {
+    var controller = controller()
+    let id = { (target: String) in "irc/" + target }
+    #expect(
+      controller.run([.part(channel: "#natter", reason: "bye")], conversation: id) == [
+        .afterComposerCleared(.leave("irc/#natter", reason: "bye")), .clearDraft("irc/#natter"),
+      ])
+    #expect(
+      controller.run([.join(channel: "#gtk", key: "k")], conversation: id) == [
+        .afterComposerCleared(.open("irc/#gtk")), .join(channel: "#gtk", key: "k"),
+        .clearDraft("irc/#natter"),
+      ])
+    #expect(
+      controller.run([.query(nick: "carol")], conversation: id) == [
+        .list("irc/carol"), .afterComposerCleared(.open("irc/carol")), .clearDraft("irc/#natter"),
+      ])
+    #expect(
+      controller.run([.send(target: "bob", text: "hi", isAction: true)], conversation: id) == [
+        .list("irc/bob"), .deliver(conversation: "irc/bob", text: "hi", isAction: true),
+        .clearDraft("irc/#natter"),
+      ])
+    // A notice sends nothing and keeps the draft.
+    #expect(controller.run([.notice("no")], conversation: id) == [.notice("no")])
+    #expect(
+      controller.list.activeID == "irc/#natter", "nothing switched before the composer cleared")
+  }
+
+  @Test func tabCompletesAChannelsMembersOrThePersonOfAChat() {
+    var controller = controller()
+    var roster = ConversationRoster()
+    roster.setMembers([IRCMember(nick: "carol")], of: "irc/#natter")
+    #expect(controller.completionNames(roster) == ["carol"])
+    _ = controller.open("irc/bob")
+    #expect(controller.completionNames(roster) == ["bob"])
+  }
+
+  @Test func ctrlShiftWAsksInWordsThatNothingIsLostAndNotesStays() {
+    var controller = controller()
+    guard case .ask(let id, let question, _, let action) = controller.leaveQuestion else {
+      Issue.record("no question")
+      return
+    }
+    #expect(id == "irc/#natter" && question == "Leave #natter?" && action == "Leave")
+    _ = controller.open("irc/bob")
+    guard case .ask(_, let chat, _, let close) = controller.leaveQuestion else {
+      Issue.record("no question")
+      return
+    }
+    #expect(chat == "Close the chat with bob?" && close == "Close")
+    _ = controller.open("notes")
+    #expect(controller.leaveQuestion == .notice("Notes stays open: it is your local history."))
   }
 }

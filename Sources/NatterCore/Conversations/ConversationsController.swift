@@ -35,6 +35,29 @@ public struct ConversationsController: Equatable, Sendable {
     case focusComposer
     /// Nothing changes; the composer says why.
     case notice(String)
+    /// Show `text` under the composer, sending nothing (`/help`, the topic).
+    case showText(String)
+    /// List `conversation` in the sidebar, across restarts (a `/msg` or `/query` chat).
+    case list(String)
+    /// Store and send `text` to `conversation`; an action when `isAction`. When it cannot be
+    /// stored, nothing after it happens and the composer keeps its text.
+    case deliver(conversation: String, text: String, isAction: Bool)
+    /// Ask the server to join `channel`.
+    case join(channel: String, key: String?)
+    /// Write this line to the server.
+    case write(IRCMessage)
+    /// The conversation's draft is empty now.
+    case clearDraft(String)
+    /// Once the composer has cleared after a command: switch to, or leave, a conversation.
+    /// Done before, the command's text would be saved as the draft of the one left, and the
+    /// next one's restored draft cleared in its place.
+    case afterComposerCleared(Deferred)
+  }
+
+  /// A switch that waits for the composer to clear.
+  public enum Deferred: Equatable, Sendable {
+    case open(String)
+    case leave(String, reason: String?)
   }
 
   /// The sidebar's rows and which conversation is open.
@@ -91,10 +114,42 @@ public struct ConversationsController: Equatable, Sendable {
     return effects + [.conversationChanged]
   }
 
-  /// `/join` of a channel that is not listed: it opens once joined. (One that is listed opens
-  /// at once, as any switch.)
-  public mutating func willJoin(_ id: String) {
-    if !list.contains(id) { joining = id }
+  /// The steps of a slash command's plan, typed in the open conversation; `conversation`
+  /// names the conversation of a channel or nickname. A notice ends it there: nothing is
+  /// sent and the draft stays. A command that ran clears the draft it was typed in.
+  public mutating func run(_ plan: [CommandPlan], conversation: (String) -> String) -> [Effect] {
+    let active = list.activeID
+    var effects: [Effect] = []
+    for step in plan {
+      switch step {
+      case .notice(let sentence):
+        return [.notice(sentence)]
+      case .show(let text):
+        effects.append(.showText(text))
+      case .send(let target, let text, let isAction):
+        let id = conversation(target)
+        effects += [.list(id), .deliver(conversation: id, text: text, isAction: isAction)]
+      case .join(let channel, let key):
+        let id = conversation(channel)
+        // A listed channel opens at once; another once the server says we joined.
+        if list.contains(id) {
+          effects.append(.afterComposerCleared(.open(id)))
+        } else {
+          joining = id
+        }
+        effects.append(.join(channel: channel, key: key))
+      case .part(_, let reason):
+        effects.append(.afterComposerCleared(.leave(active, reason: reason)))
+      case .close:
+        effects.append(.afterComposerCleared(.leave(active, reason: nil)))
+      case .query(let nick):
+        let id = conversation(nick)
+        effects += [.list(id), .afterComposerCleared(.open(id))]
+      case .raw(let line):
+        effects.append(.write(line))
+      }
+    }
+    return effects + [.clearDraft(active)]
   }
 
   /// The server says we joined the channel `id`, called `name`: listed (across restarts), no
@@ -115,9 +170,75 @@ public struct ConversationsController: Equatable, Sendable {
     return id == list.activeID ? [.conversationChanged] : [.sidebarChanged]
   }
 
-  /// Adds a conversation to the sidebar (nothing when it is there).
-  public mutating func add(id: String, name: String, kind: ConversationList.Kind) {
-    list.add(id: id, name: name, kind: kind)
+  /// What the window does with the server at start: the channels to join, the ones to part.
+  public struct Start: Equatable, Sendable {
+    public var joins: [String] = []
+    public var parts: [String] = []
+  }
+
+  /// Lists the conversations at the start of the window and opens one: the account's
+  /// channels unless the user left them, then those the user has open in the store (their
+  /// channels joined again); the account's channels the user left are parted. The one open at
+  /// the last quit opens, else the account's first channel.
+  /// - Parameters:
+  ///   - accountChannels: the account's channels, as conversation ids with their names.
+  ///   - open, closed: the store's open and left conversations of this server.
+  ///   - row: the sidebar row of a conversation, nil for none of this server.
+  public mutating func start(
+    accountChannels: [(id: String, name: String)], open: [String], closed: Set<String>,
+    lastOpened: String?, row: (String) -> (name: String, kind: ConversationList.Kind)?
+  ) -> Start {
+    var start = Start()
+    for channel in accountChannels where !closed.contains(channel.id) {
+      list.add(id: channel.id, name: channel.name, kind: .channel)
+    }
+    for id in open {
+      guard let row = row(id) else { continue }
+      list.add(id: id, name: row.name, kind: row.kind)
+      if row.kind == .channel { start.joins.append(row.name) }
+    }
+    start.parts = accountChannels.filter { closed.contains($0.id) }.map(\.name)
+    if let id = [lastOpened, accountChannels.first?.id].compactMap({ $0 }).first(
+      where: list.contains)
+    {
+      list.open(id)
+    }
+    return start
+  }
+
+  /// Who Tab completes in the open conversation: a channel's members, or the one person of a
+  /// private chat.
+  public func completionNames(_ roster: ConversationRoster) -> [String] {
+    guard let active = list.active else { return [] }
+    return active.kind == .privateChat ? [active.name] : roster.members(of: active.id)
+  }
+
+  /// What Ctrl+Shift+W asks before leaving the open conversation, or in Notes, which stays,
+  /// the notice that says so.
+  public enum LeaveQuestion: Equatable, Sendable {
+    case ask(id: String, question: String, detail: String, action: String)
+    case notice(String)
+  }
+
+  public var leaveQuestion: LeaveQuestion {
+    guard let entry = list.active, entry.kind != .notes else {
+      return .notice(localized("Notes stays open: it is your local history."))
+    }
+    let isChannel = entry.kind == .channel
+    return .ask(
+      id: entry.id,
+      question: isChannel
+        ? localized("Leave {channel}?", ["channel": entry.name])
+        : localized("Close the chat with {nick}?", ["nick": entry.name]),
+      detail: localized(
+        "Its messages and your draft stay saved and come back when you open it again."),
+      action: isChannel ? localized("Leave") : localized("Close"))
+  }
+
+  /// `Rejoin`: the channel to join again, when the open one is a channel we were removed from.
+  public var rejoinChannel: String? {
+    guard let active = list.active, active.kind == .channel, active.isLeft else { return nil }
+    return active.name
   }
 
   /// Adds a conversation the user or the server opened (`/query`, `/msg`, a join, a private
@@ -162,9 +283,6 @@ public struct ConversationsController: Equatable, Sendable {
     effects += shown.map { .append($0.conversation, $0.messages) }
     return effects + [added ? .conversationsAdded : .sidebarChanged]
   }
-
-  /// Opens `id` at the start of the window: nothing to save or restore yet.
-  public mutating func start(at id: String) { list.open(id) }
 
   /// See `ConversationList.setUnread`.
   public mutating func setUnread(in id: String, count: Int, firstID: String?, mentioned: Bool) {

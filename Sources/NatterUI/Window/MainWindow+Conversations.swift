@@ -13,25 +13,15 @@ extension MainWindow {
   /// the store, and the account's channels unless the user left them.
   func loadConversations() {
     guard let irc else { return }
-    let closed = Set((try? session.store.closedConversations()) ?? [])
-    let prefix = irc.url.conversationPrefix
-    for channel in irc.url.channels where !closed.contains(irc.conversation(for: channel)) {
-      add(irc.conversation(for: channel))
-    }
-    for url in (try? session.store.openConversations()) ?? [] where url.hasPrefix(prefix) {
-      add(url)
-      if let target = target(of: url), irc.isChannel(target) { irc.join(target) }
-    }
-    for channel in irc.url.channels where closed.contains(irc.conversation(for: channel)) {
-      irc.part(channel)
-    }
-    // The conversation open at the last quit, else the account's first channel.
-    let last = (try? session.store.lastOpenedConversation()) ?? nil
-    if let last, conversations.contains(last) {
-      switching.start(at: last)
-    } else if conversations.contains(irc.mainConversation) {
-      switching.start(at: irc.mainConversation)
-    }
+    let store = session.store
+    let start = switching.start(
+      accountChannels: irc.url.channels.map { (irc.conversation(for: $0), $0) },
+      open: ((try? store.openConversations()) ?? []).filter { target(of: $0) != nil },
+      closed: Set((try? store.closedConversations()) ?? []),
+      lastOpened: (try? store.lastOpenedConversation()) ?? nil,
+      row: { [unowned self] in row(of: $0) })
+    start.joins.forEach { irc.join($0) }
+    start.parts.forEach { irc.part($0) }
     for entry in conversations.entries where entry.kind != .notes {
       loadUnread(entry.id)
     }
@@ -63,12 +53,6 @@ extension MainWindow {
   /// The channel or nickname a conversation is with, nil for `Notes` (or another server's).
   func target(of conversation: String) -> String? {
     irc?.url.target(ofConversation: conversation)
-  }
-
-  /// Adds `conversation` to the sidebar (nothing when it is there).
-  func add(_ conversation: String) {
-    guard let row = row(of: conversation) else { return }
-    switching.add(id: conversation, name: row.name, kind: row.kind)
   }
 
   /// Adds `conversation` and keeps it in the sidebar across restarts.
@@ -190,6 +174,23 @@ extension MainWindow {
         composer.focusText()
       case .notice(let sentence):
         composer.showNotice(sentence)
+      case .showText(let text):
+        composer.showNotice(text, isProblem: false, seconds: 15)
+      case .list(let conversation):
+        keepOpen(conversation)
+      case .deliver:
+        break  // `run(_:typed:)` delivers it, with the typed message's id and chips
+      case .join(let channel, let key):
+        irc?.join(channel, key: key)
+      case .write(let line):
+        irc?.write(line)
+      case .clearDraft(let conversation):
+        // It must not come back after a restart or a kill.
+        session.saveDraft(Draft(), for: conversation)
+      case .afterComposerCleared(.open(let conversation)):
+        MainLoop.idle { [weak self] in self?.open(conversation) }
+      case .afterComposerCleared(.leave(let conversation, let reason)):
+        MainLoop.idle { [weak self] in self?.leave(conversation, reason: reason) }
       }
     }
   }
@@ -232,24 +233,15 @@ extension MainWindow {
 
   /// Ctrl+Shift+W: asks before leaving, saying that nothing is lost.
   func confirmLeave() {
-    guard let entry = conversations.active, entry.kind != .notes else {
-      composer.showNotice(localized("Notes stays open: it is your local history."))
-      return
-    }
-    let question =
-      entry.kind == .channel
-      ? localized("Leave {channel}?", ["channel": entry.name])
-      : localized("Close the chat with {nick}?", ["nick": entry.name])
-    let id = entry.id
-    ConfirmDialog.ask(
-      question,
-      detail: localized(
-        "Its messages and your draft stay saved and come back when you open it again."),
-      action: entry.kind == .channel ? localized("Leave") : localized("Close"), over: window
-    ) { [weak self] confirmed in
-      guard let self else { return }
-      if confirmed { leave(id) }
-      composer.focusText()
+    switch switching.leaveQuestion {
+    case .notice(let sentence):
+      composer.showNotice(sentence)
+    case .ask(let id, let question, let detail, let action):
+      ConfirmDialog.ask(question, detail: detail, action: action, over: window) {
+        [weak self] confirmed in
+        if confirmed { self?.leave(id) }
+        self?.composer.focusText()
+      }
     }
   }
 
@@ -295,10 +287,8 @@ extension MainWindow {
 
   /// `Rejoin` on a channel we were removed from: joined again, and after every reconnect.
   func rejoin() {
-    guard let irc, conversations.active?.isLeft == true,
-      let channel = target(of: conversations.activeID)
-    else { return }
-    irc.join(channel)
+    guard let channel = switching.rejoinChannel else { return }
+    irc?.join(channel)
     composer.focusText()
   }
 

@@ -243,13 +243,7 @@ final class MainWindow: Widget {
     composer.onDraftChanged = { [unowned self] draft in
       session.saveDraft(draft, for: conversations.activeID)
     }
-    composer.members = { [unowned self] in
-      // A private chat's one other member is the person it is with.
-      if conversations.active?.kind == .privateChat, let nick = target(of: conversations.activeID) {
-        return [nick]
-      }
-      return roster.members(of: conversations.activeID)
-    }
+    composer.members = { [unowned self] in switching.completionNames(roster) }
     composer.recentSpeakers = { [unowned self] in
       roster.recentSpeakers(in: conversations.activeID)
     }

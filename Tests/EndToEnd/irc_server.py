@@ -317,28 +317,16 @@ class Relay:
 
     def wait_written(self, predicate, timeout=10.0, what="a line from Natter", since=0):
         """The first line Natter wrote (after the first `since`) that satisfies predicate."""
-        deadline = time.monotonic() + timeout
-        while True:
-            for line in self.written_lines()[since:]:
-                if predicate(line):
-                    return line
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}; Natter wrote: "
-                                     f"{self.written_lines()[-15:]}")
-            time.sleep(0.05)
+        return wait_until(lambda: next(
+            (line for line in self.written_lines()[since:] if predicate(line)), None),
+            timeout=timeout, what=what)
 
     def wait_received(self, predicate, timeout=10.0, what="a line from the server", since=0):
         """The first line the server sent Natter (after the first `since`) that satisfies
         predicate."""
-        deadline = time.monotonic() + timeout
-        while True:
-            for line in self.received_lines()[since:]:
-                if predicate(line):
-                    return line
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}; the server sent: "
-                                     f"{self.received_lines()[-15:]}")
-            time.sleep(0.05)
+        return wait_until(lambda: next(
+            (line for line in self.received_lines()[since:] if predicate(line)), None),
+            timeout=timeout, what=what)
 
     def url(self, nick, channels, tls=False):
         return f"irc://{nick}@127.0.0.1:{self.port}/{','.join(channels)}"

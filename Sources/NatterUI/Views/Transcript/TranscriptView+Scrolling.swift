@@ -17,23 +17,39 @@ extension TranscriptView {
       model.revealAll()
       guard model.count > 0 else { return }
       leaveBottom(to: 0)
-      scrollToTop(adjustment, retries: 3)
+      scrollToTop(adjustment)
     case .scrollToNewest: jumpToLatest()
     default: break
     }
   }
 
   /// To the oldest row, by value: `list.scroll-to-item` 0 after a far jump lands a few hundred
-  /// rows short on GTK 4.8 (rows placed by estimated heights), so this sets the value and
-  /// repeats after layout until row 0 is there.
-  private func scrollToTop(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, retries: Int) {
+  /// rows short on GTK 4.8 (rows placed by estimated heights), and the list's next layout can
+  /// move the value again as it measures rows. So each frame, until row 0 is on screen at the
+  /// top, looks at what the last layout did and corrects it. Per frame, not per idle: many
+  /// idles can run before the layout they wait for, and three idle retries spent before one
+  /// frame left the view short of the top (`aHundredThousandRowHistoryOpensAtItsEnd`, failing
+  /// now and then under load).
+  private func scrollToTop(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+    FrameTicks.stop(oldestJump, of: list.widget)
     gtk_adjustment_set_value(adjustment, 0)
-    guard retries > 0 else { return }
-    MainLoop.idle { [weak self] in
-      guard let self, !policy.isSticky,
-        row(at: 0) == nil || gtk_adjustment_get_value(adjustment) != 0
-      else { return }
-      scrollToTop(adjustment, retries: retries - 1)
+    var framesLeft = 60
+    oldestJump = FrameTicks.each(of: list.widget) { [weak self] in
+      guard let self else { return false }
+      framesLeft -= 1
+      let atTop =
+        gtk_adjustment_get_value(adjustment) == 0
+        && row(at: 0).map { gtk_widget_get_mapped($0.widget) != 0 } == true
+      guard !policy.isSticky, !atTop, framesLeft > 0 else {
+        oldestJump = 0
+        return false
+      }
+      if gtk_adjustment_get_value(adjustment) == 0 {
+        // Already at 0 by value with other rows placed there: only an anchor moves them.
+        natter_list_scroll_to_item(list.widget, 0)
+      }
+      gtk_adjustment_set_value(adjustment, 0)
+      return true
     }
   }
 
@@ -53,6 +69,8 @@ extension TranscriptView {
 
   /// The jump button or Ctrl+End: back to the newest message, following it again.
   func jumpToLatest() {
+    FrameTicks.stop(oldestJump, of: list.widget)
+    oldestJump = 0
     if policy.jumpToLatest() == .scrollToBottom {
       if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
       scrollToBottom()

@@ -73,6 +73,8 @@ final class TranscriptView: Widget {
   /// Reveals the older rows once the list's first frame is on screen.
   let afterFirstFrame = AfterFirstFrame()
   var pendingScroll: UInt32 = 0
+  /// The frame-by-frame jump to the oldest row under way (`FrameTicks` id), 0 when none.
+  var oldestJump: UInt32 = 0
   var lastMetrics: ScrollMetrics?
   var jumpLabel = localized("↓ Latest")
   /// The message the `New messages` line stands above, or nil.

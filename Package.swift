@@ -14,15 +14,21 @@ let package = Package(
       name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    // The IRC password's home (SPEC §9); only NatterUI's SecretStore sees it.
+    // The IRC password's home (SPEC §9); only NatterSession's SecretStore sees it.
     .systemLibrary(
       name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
 
     .target(name: "NatterCore"),
     .target(name: "GtkKit", dependencies: ["CGtk"]),
     .target(name: "NatterStore", dependencies: ["NatterCore", "CSQLite"]),
+    // The chat session without a widget: connections, delivery, secrets, the history's
+    // safety, the instance lock, launch options and the settings file.
     .target(
-      name: "NatterUI", dependencies: ["NatterCore", "NatterStore", "GtkKit", "CGtk", "CSecret"]),
+      name: "NatterSession",
+      dependencies: ["NatterCore", "NatterStore", "GtkKit", "CGtk", "CSecret"]),
+    .target(
+      name: "NatterUI",
+      dependencies: ["NatterSession", "NatterCore", "NatterStore", "GtkKit", "CGtk"]),
     .executableTarget(name: "natter", dependencies: ["NatterUI"]),
     // SPEC §8's benchmark; meson-helpers/bench.sh runs it. Not a test.
     .executableTarget(name: "natter-bench", dependencies: ["NatterCore"]),
@@ -37,6 +43,9 @@ let package = Package(
       name: "natter-store-torture", dependencies: ["NatterStore", "NatterCore", "SeededRandom"],
       path: "Tests/StoreTorture"),
     .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "TestSupport"]),
+    .testTarget(
+      name: "NatterSessionTests",
+      dependencies: ["NatterSession", "NatterCore", "NatterStore", "GtkKit", "CGtk", "TestSupport"]),
     .testTarget(
       name: "NatterUITests",
       dependencies: ["NatterUI", "NatterCore", "NatterStore", "GtkKit", "CGtk", "TestSupport"]),

@@ -5,7 +5,7 @@ import NatterStore
 import TestSupport
 import Testing
 
-@testable import NatterUI
+@testable import NatterSession
 
 /// A connection that writes into a list and is fed what a server would say.
 @MainActor
@@ -300,5 +300,211 @@ private final class FakeTransport: LineTransport {
     wire.deliver(.closed(reason: "The certificate was refused"))
     #expect(refused.count == 1)
     #expect(client.state.offersReconnect)
+  }
+
+  // MARK: Routing what arrives
+
+  @Test func aPrivateMessageOpensItsChatAndAChannelMessageStaysInItsChannel() throws {
+    registered()
+    wire.server(":bob!b@h PRIVMSG alice :just us", ":bob!b@h PRIVMSG #natter :everyone")
+    #expect(Wait.until { (try? store.count(conversation: url.conversation("bob"))) == 1 })
+    #expect(try rows(url.conversation("bob")).first?.body == "just us")
+    #expect(
+      try rows(url.conversation("#natter")).filter { $0.kind == .message }.map(\.body)
+        == ["everyone"])
+  }
+
+  @Test func actionsAndNoticesAreStoredAsWhatTheyAre() throws {
+    registered()
+    wire.server(
+      ":bob!b@h PRIVMSG #natter :\u{1}ACTION waves\u{1}", ":bob!b@h NOTICE #natter :heads up")
+    let channel = url.conversation("#natter")
+    #expect(Wait.until { (try? rows(channel))?.count { $0.kind != .status } == 2 })
+    // Both may fall in one millisecond, which the store orders by id: compared by body.
+    let kinds = Dictionary(
+      uniqueKeysWithValues: try rows(channel).filter { $0.kind != .status }.map {
+        ($0.body, $0.kind)
+      })
+    #expect(kinds == ["waves": .action, "heads up": .notice])
+  }
+
+  @Test func aMessageNamingUsIsMarkedAsAMention() throws {
+    registered()
+    wire.server(":bob!b@h PRIVMSG #natter :alice: look", ":bob!b@h PRIVMSG #natter :no one")
+    let channel = url.conversation("#natter")
+    #expect(Wait.until { (try? rows(channel))?.count { $0.kind == .message } == 2 })
+    let mentions = Dictionary(
+      uniqueKeysWithValues: try rows(channel).filter { $0.kind == .message }.map {
+        ($0.body, $0.mentionsMe)
+      })
+    #expect(mentions == ["alice: look": true, "no one": false])
+  }
+
+  @Test func theSameMessageReceivedTwiceIsStoredAndReportedOnce() throws {
+    registered()
+    var reported = 0
+    client.onReceived = { _, _, _ in reported += 1 }
+    wire.server("@msgid=dup1 :bob!b@h PRIVMSG #natter :once")
+    wire.server("@msgid=dup1 :bob!b@h PRIVMSG #natter :once")
+    wire.server(":bob!b@h PRIVMSG #natter :marker")
+    let channel = url.conversation("#natter")
+    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "marker" } == true })
+    #expect(try rows(channel).filter { $0.body == "once" }.count == 1)
+    #expect(reported == 2)
+  }
+
+  @Test func receivedMessagesAreStoredBeforeTheWindowHearsOfThem() throws {
+    registered()
+    var storedWhenHeard: [Bool] = []
+    client.onStored = { [store] messages in
+      storedWhenHeard += messages.map { (try? store.message(id: $0.id)) != nil }
+    }
+    wire.server(":bob!b@h PRIVMSG #natter :one", ":carol!c@h PRIVMSG #natter :two")
+    #expect(Wait.until { storedWhenHeard.count >= 2 })
+    #expect(storedWhenHeard.allSatisfy { $0 })
+  }
+
+  @Test func ourJoinSaysSoInTheChannelAndReportsTheEvent() throws {
+    registered()
+    var events: [IRCEvent] = []
+    client.onEvent = { events.append($0) }
+    client.join("#gtk")
+    #expect(wire.written.last == "JOIN #gtk")
+    wire.server(":alice!a@h JOIN #gtk")
+    #expect(Wait.until { events.contains(.joined(channel: "#gtk")) })
+    #expect(try rows(url.conversation("#gtk")).map(\.body) == ["You joined #gtk"])
+  }
+
+  @Test func partingWritesPartWithItsReasonAndIsNotJoinedAgainAfterAReconnect() {
+    registered()
+    client.part("#natter", reason: "see you")
+    #expect(wire.written.last == "PART #natter :see you")
+    wire.server(":alice!a@h PART #natter :see you")
+    wire.deliver(.closed(reason: "gone"))
+    client.reconnect()
+    #expect(Wait.until { transports.opened.count == 2 })
+    registered(starting: false)
+    #expect(!wire.written.contains { $0.hasPrefix("JOIN") && $0.contains("#natter") })
+  }
+
+  @Test func aRawCommandCannotCarryASecondLine() {
+    registered()
+    client.write(IRCMessage(command: "TOPIC", params: ["#natter", "a\r\nQUIT :x"]))
+    #expect(wire.written.last == "TOPIC #natter :aQUIT :x")
+    #expect(!wire.written.contains { $0.hasPrefix("QUIT") })
+  }
+
+  // MARK: Delivery and the connection
+
+  @Test func aMessageTypedWhileConnectingWaitsAndGoesOutOnceRegistered() throws {
+    client.start()
+    wire.deliver(.connected)
+    let typed = try client.send(Message(sender: "me", sentAt: Date(), body: "early"), to: "#natter")
+    #expect(typed.delivery == .pending)
+    #expect(client.waiting == 1)
+    #expect(!wire.written.contains { $0.contains("PRIVMSG") })
+    registered(starting: false)
+    #expect(wire.written.filter { $0.hasSuffix("PRIVMSG #natter early") }.count == 1)
+  }
+
+  @Test func aSentMessageIsStoredUnderOurNickAndItsConversation() throws {
+    registered()
+    let stored = try client.send(Message(sender: "me", sentAt: Date(), body: "hi"), to: "Bob")
+    #expect(stored.sender == "alice")
+    #expect(stored.conversation == url.conversation("Bob"))
+    #expect(try store.message(id: stored.id)?.conversation == url.conversation("Bob"))
+  }
+
+  @Test func anActionGoesOutAsCTCPAction() throws {
+    registered()
+    var action = Message(sender: "me", sentAt: Date(), body: "waves")
+    action.kind = .action
+    _ = try client.send(action, to: "#natter")
+    #expect(wire.written.last?.hasSuffix("PRIVMSG #natter :\u{1}ACTION waves\u{1}") == true)
+  }
+
+  @Test func reconnectWhileConnectedClosesTheOldSocketAndIgnoresItsLateLines() throws {
+    registered()
+    let old = wire
+    client.reconnect()
+    #expect(old.isClosed)
+    #expect(Wait.until { transports.opened.count == 2 })
+    old.server(":bob!b@h PRIVMSG #natter :from the old socket")
+    registered(starting: false)
+    wire.server(":bob!b@h PRIVMSG #natter :from the new one")
+    let channel = url.conversation("#natter")
+    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "from the new one" } == true })
+    #expect(try !rows(channel).contains { $0.body == "from the old socket" })
+  }
+
+  @Test func linesReadBeforeTheServerClosedAreHandledBeforeTheDisconnect() throws {
+    registered()
+    var states: [IRCConnectionState] = []
+    client.onEvent = { event in
+      if case .stateChanged(let state) = event { states.append(state) }
+    }
+    wire.server(":bob!b@h PRIVMSG #natter :last words")
+    wire.deliver(.closed(reason: "gone"))
+    let channel = url.conversation("#natter")
+    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "last words" } == true })
+    #expect(Wait.until { client.state != .ready })
+  }
+
+  @Test func trustingACertificatePinsItAndConnectsWithIt() {
+    var pinnedSeen: [Set<String>] = []
+    let pinning = IRCClient(
+      url: url, saslAccount: nil, password: nil, store: store, pins: ["AA:BB"],
+      makeTransport: { _, _, _, pinned, _, onEvent in
+        pinnedSeen.append(pinned)
+        let transport = FakeTransport()
+        transport.onEvent = onEvent
+        return transport
+      })
+    pinning.start()
+    pinning.trust("CC:DD", replacing: true)
+    #expect(pinning.pins == ["ccdd"])
+    #expect(pinnedSeen.first == ["aabb"])
+    #expect(pinnedSeen.last == ["ccdd"])
+  }
+
+  @Test func aPasswordSignsInWithSASLPlainOnTheNextConnection() {
+    client.usePassword("s3cret")
+    client.start()
+    wire.deliver(.connected)
+    wire.server(":irc.test CAP * LS :sasl message-tags")
+    #expect(Wait.until { wire.written.contains { $0.hasPrefix("CAP REQ") && $0.contains("sasl") } })
+    wire.server(":irc.test CAP * ACK :sasl message-tags")
+    #expect(Wait.until { wire.written.contains("AUTHENTICATE PLAIN") })
+    wire.server("AUTHENTICATE +")
+    let expected = Data("alice\0alice\0s3cret".utf8).base64EncodedString()
+    #expect(Wait.until { wire.written.contains("AUTHENTICATE \(expected)") })
+  }
+
+  @Test func quittingWhileOfflineEndsAtOnce() {
+    var done = false
+    client.quit(reason: "bye") { done = true }
+    #expect(done)
+    #expect(transports.opened.isEmpty)
+  }
+
+  @Test func aServerThatNeverClosesAfterQuitIsClosedAfterTheWait() {
+    registered()
+    var done = false
+    client.quit(reason: "bye", milliseconds: 50) { done = true }
+    #expect(!done)
+    #expect(Wait.until { done })
+    #expect(wire.isClosed)
+  }
+
+  @Test func afterStopNothingReachesTheWindow() {
+    registered()
+    var heard = 0
+    client.onStored = { _ in heard += 1 }
+    let open = wire
+    client.stop()
+    #expect(open.isClosed)
+    open.server(":bob!b@h PRIVMSG #natter :too late")
+    MainLoop.iterate()
+    #expect(heard == 0)
   }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NatterUI
+@testable import NatterSession
 
 @Suite("LaunchOptions")
 struct LaunchOptionsTests {

@@ -3,7 +3,7 @@ import Foundation
 import NatterCore
 import Testing
 
-@testable import NatterUI
+@testable import NatterSession
 
 @Suite("SettingsFile")
 struct SettingsFileTests {

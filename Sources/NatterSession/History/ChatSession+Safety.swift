@@ -11,7 +11,7 @@ extension ChatSession {
   ///
   /// The check reads the whole file (its cost grows with the history), so it runs on its own
   /// connection, off the main thread, after the first frame: start-up does not wait for it.
-  func checkIntegrityInBackground(damaged: @escaping @MainActor ([String]) -> Void) {
+  public func checkIntegrityInBackground(damaged: @escaping @MainActor ([String]) -> Void) {
     guard let file = store.databaseURL else { return }
     let thread = Thread {
       let started = Date()
@@ -35,7 +35,7 @@ extension ChatSession {
   /// between frames (a few milliseconds each), so a large history never freezes the window;
   /// `salvaged` gets the final banner sentence. Returns the sentence to show meanwhile and
   /// whether `salvaged` will be called (not when the history could not even be replaced).
-  func recoverFromCorruption(salvaged: @escaping @MainActor (String) -> Void)
+  public func recoverFromCorruption(salvaged: @escaping @MainActor (String) -> Void)
     -> (sentence: String, salvaging: Bool)
   {
     let failed = localized("The message history is damaged and could not be replaced.")
@@ -72,7 +72,7 @@ extension ChatSession {
   /// draft saved by our own `draftWriter` changes it through another connection too; that is
   /// not a reason to reload the history (an import landing in the same poll is then seen at
   /// the next change).
-  func storeChangedElsewhere() -> Bool {
+  public func storeChangedElsewhere() -> Bool {
     let changed = (try? store.changedByOthers()) ?? false
     let ownCommits = draftWriter?.commits ?? 0
     defer { seenDraftCommits = ownCommits }

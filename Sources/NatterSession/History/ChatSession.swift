@@ -6,19 +6,19 @@ import NatterStore
 /// The open history: stores what the composer sends before the transcript shows it, and keeps
 /// the draft. Knows no widget.
 @MainActor
-final class ChatSession {
-  let store: MessageStore
+public final class ChatSession {
+  public let store: MessageStore
   /// Writes large drafts off the main thread; made for the first one (none in memory).
   private(set) var draftWriter: DraftWriter?
   /// The writer's commits already accounted for by `storeChangedElsewhere`.
   var seenDraftCommits = 0
   /// A sentence for the window's banner when the history is not what the user expects
   /// (recovered from damage, or not being saved).
-  let banner: String?
+  public let banner: String?
   /// The local user's name on outgoing messages.
-  let sender: String
+  public let sender: String
 
-  init(dataDirectory: URL, sender: String) {
+  public init(dataDirectory: URL, sender: String) {
     self.sender = sender
     let result = MessageStore.open(dataDirectory: dataDirectory)
     switch result {
@@ -46,7 +46,7 @@ final class ChatSession {
   }
 
   /// Stores `message`; returns the stored form (delivered), or throws and stores nothing.
-  func send(_ message: Message) throws -> Message {
+  public func send(_ message: Message) throws -> Message {
     var stored = message
     stored.delivery = .sent
     try store.insert(stored)
@@ -54,21 +54,21 @@ final class ChatSession {
   }
 
   /// Stores an edit in place of the original message.
-  func replace(_ message: Message) throws {
+  public func replace(_ message: Message) throws {
     try store.replace(message)
   }
 
-  func lastOwnMessage() -> Message? {
+  public func lastOwnMessage() -> Message? {
     (try? store.lastOwnMessage(sender: sender)) ?? nil
   }
 
-  func recentTags() -> [String] {
+  public func recentTags() -> [String] {
     (try? store.recentTags(limit: 200)) ?? []
   }
 
   /// Saves `conversation`'s draft before returning, after any large one still being written
   /// (on quit).
-  func saveDraftNow(_ draft: Draft, for conversation: String = Message.notes) {
+  public func saveDraftNow(_ draft: Draft, for conversation: String = Message.notes) {
     draftWriter?.waitUntilIdle()
     saveDraft(draft, for: conversation)
     draftWriter?.waitUntilIdle()
@@ -82,7 +82,7 @@ final class ChatSession {
   }
 
   /// `conversation`'s saved draft (each conversation keeps its own, SPEC §10).
-  func loadDraft(for conversation: String = Message.notes) -> Draft {
+  public func loadDraft(for conversation: String = Message.notes) -> Draft {
     guard let stored = (try? store.loadDraft(for: conversation)) ?? nil else { return Draft() }
     return Draft(text: stored.text, chips: stored.chips)
   }
@@ -90,7 +90,7 @@ final class ChatSession {
   /// Saves `conversation`'s draft; an empty one clears the saved draft. A large one is written
   /// by `draftWriter` on its own thread, and so is any draft while it still has one to write,
   /// so that drafts are saved in order.
-  func saveDraft(_ draft: Draft, for conversation: String = Message.notes) {
+  public func saveDraft(_ draft: Draft, for conversation: String = Message.notes) {
     if let draftWriter = draftWriterIfUsed(for: draft) {
       let stored = draft.isEmpty ? nil : StoredDraft(text: draft.text, chips: draft.chips)
       draftWriter.save(stored, for: conversation) { error in
@@ -110,7 +110,7 @@ final class ChatSession {
   }
 
   /// The user's display name: the real name when the system has one, else the login name.
-  static func localUserName() -> String {
+  public static func localUserName() -> String {
     if let name = environmentValue("NATTER_USER_NAME"), !name.isEmpty { return name }
     if let user = environmentValue("USER"), !user.isEmpty { return user }
     return "me"

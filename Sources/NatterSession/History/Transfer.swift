@@ -6,8 +6,8 @@ import NatterStore
 ///
 /// Every failure is reported as plain sentences on stderr, each starting with `natter:`; the
 /// technical detail of an error is never dumped at the user.
-enum Transfer {
-  static func export(to file: String, dataDirectory: URL) -> Int32 {
+public enum Transfer {
+  public static func export(to file: String, dataDirectory: URL) -> Int32 {
     guard let store = openForTransfer(dataDirectory, writing: false) else { return 1 }
     func write() throws -> Int {
       file == "-"
@@ -39,7 +39,7 @@ enum Transfer {
     }
   }
 
-  static func `import`(from file: String, dataDirectory: URL) -> Int32 {
+  public static func `import`(from file: String, dataDirectory: URL) -> Int32 {
     guard let store = openForTransfer(dataDirectory, writing: true) else { return 1 }
     let name = file == "-" ? localized("standard input") : file
     func read() throws(ImportError) -> ImportSummary {

@@ -9,14 +9,14 @@ import NatterStore
 /// stored before it is shown; the outbox is the pending rows). Knows no widget: the window
 /// listens to the callbacks.
 @MainActor
-final class IRCClient {
-  let url: IRCServerURL
+public final class IRCClient {
+  public let url: IRCServerURL
   private let store: MessageStore
   private var connection: IRCConnection
   private let saslAccount: String?
   private var transport: (any LineTransport)?
   /// Opens a connection: a `LineConnection` to the server, or a test's fake.
-  typealias TransportFactory =
+  public typealias TransportFactory =
     @MainActor (
       _ host: String, _ port: UInt16, _ tls: Bool, _ pinned: Set<String>, _ readPriority: Int32,
       _ onEvent: @escaping @MainActor (any LineTransport, LineConnection.Event) -> Void
@@ -24,7 +24,8 @@ final class IRCClient {
   private let makeTransport: TransportFactory
 
   /// The real socket: GIO, with TLS and the pinned certificates.
-  static let lineConnection: TransportFactory = { host, port, tls, pinned, priority, onEvent in
+  public static let lineConnection: TransportFactory = {
+    host, port, tls, pinned, priority, onEvent in
     LineConnection(
       host: host, port: port, tls: tls, pinned: pinned, readPriority: priority,
       onEvent: { connection, event in onEvent(connection, event) })
@@ -36,6 +37,8 @@ final class IRCClient {
   private var inboxHead = 0
   private var inboxSource: UInt32 = 0
   private var pacer = IRCInboxPacer()
+  /// Each read handled at once, above redraws (the benchmark's `read` inbox), not in slices.
+  private let handlesWholeReads: Bool
   /// The connection's end, once the lines read before it are handled.
   private var afterInbox: (() -> Void)?
   private let budget: IRCSendBudget
@@ -49,34 +52,38 @@ final class IRCClient {
   private var spellings: IRCConversationSpellings
 
   /// Messages stored at the end of a conversation, in order.
-  var onStored: ([Message]) -> Void = { _ in }
+  public var onStored: ([Message]) -> Void = { _ in }
   /// A stored message changed (confirmed, failed, retried).
-  var onChanged: (Message) -> Void = { _ in }
+  public var onChanged: (Message) -> Void = { _ in }
   /// Messages were stored among older ones (a history playback): the transcript reloads.
-  var onMerged: (String) -> Void = { _ in }
+  public var onMerged: (String) -> Void = { _ in }
   /// The connection state or the number of waiting messages changed.
-  var onStatus: () -> Void = {}
+  public var onStatus: () -> Void = {}
   /// The server's certificate failed verification; its SHA-256 fingerprint.
-  var onCertificateRefused: (IRCCertificateTrust) -> Void = { _ in }
+  public var onCertificateRefused: (IRCCertificateTrust) -> Void = { _ in }
   /// A received message, newly stored, whether it is private and whether we sent it: the
   /// window asks `MessageDisplay.notifies` whether it deserves a notification.
-  var onReceived: (_ message: Message, _ isPrivate: Bool, _ isOwn: Bool) -> Void = { _, _, _ in }
+  public var onReceived: (_ message: Message, _ isPrivate: Bool, _ isOwn: Bool) -> Void = {
+    _, _, _ in
+  }
   /// A storage failure, as a sentence for the banner.
-  var onStoreError: (String) -> Void = { _ in }
+  public var onStoreError: (String) -> Void = { _ in }
   /// Every connection event (joins, parts, members, topics), for the conversations.
-  var onEvent: (IRCEvent) -> Void = { _ in }
+  public var onEvent: (IRCEvent) -> Void = { _ in }
   /// A private chat's person changed nickname: the conversation moved from one URL to the
   /// other (the store has moved its messages), and is now called `name`.
-  var onRenamed: (_ from: String, _ to: String, _ name: String) -> Void = { _, _, _ in }
+  public var onRenamed: (_ from: String, _ to: String, _ name: String) -> Void = { _, _, _ in }
   /// The conversation on screen, where status lines that name none go.
-  var statusConversation: String?
+  public var statusConversation: String?
 
-  init(
+  public init(
     url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
     pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard,
+    handlesWholeReads: Bool = false,
     makeTransport: @escaping TransportFactory = IRCClient.lineConnection
   ) {
     self.makeTransport = makeTransport
+    self.handlesWholeReads = handlesWholeReads
     self.url = url
     self.store = store
     self.pins = pins.map(IRCCertificateTrust.normalized)
@@ -100,9 +107,9 @@ final class IRCClient {
     Log.debug("IRC account \(account) on \(url.host):\(url.port), \(pending.count) waiting")
   }
 
-  var state: IRCConnectionState { connection.state }
-  var nick: String { connection.nick }
-  var waiting: Int { connection.pending.count }
+  public var state: IRCConnectionState { connection.state }
+  public var nick: String { connection.nick }
+  public var waiting: Int { connection.pending.count }
 
   /// The conversation the window shows: the first channel, else the server itself.
   var mainConversation: String {
@@ -111,13 +118,12 @@ final class IRCClient {
 
   /// The conversation with `target` (a channel or a nickname), one per channel or person
   /// under the server's case mapping: `Bob` and `bob` are one private chat.
-  func conversation(for target: String) -> String {
+  public func conversation(for target: String) -> String {
     spellings.use(connection.support.casemapping)
     return url.conversation(spellings.spelling(of: target))
   }
-  var mainTarget: String? { url.channels.first }
 
-  func start() {
+  public func start() {
     NetworkMonitor.onAvailable { [weak self] in
       guard let self, case .disconnected = connection.state else { return }
       Log.debug("the network is back; reconnecting now")
@@ -128,7 +134,7 @@ final class IRCClient {
 
   /// Signs in with SASL PLAIN from the next connection on (the password came from the Secret
   /// Service after the client was made). Only before `start`: the outbox is carried over.
-  func usePassword(_ password: String) {
+  public func usePassword(_ password: String) {
     let old = connection.account
     let account = IRCAccount(
       nick: old.nick, userName: old.userName, realName: old.realName, channels: old.channels,
@@ -138,7 +144,7 @@ final class IRCClient {
 
   /// Closes the connection for good (the window is going away); pending messages stay stored
   /// and go out with the next start.
-  func stop() {
+  public func stop() {
     dropInbox()
     MainLoop.cancel(wakeSource)
     wakeSource = 0
@@ -162,14 +168,14 @@ final class IRCClient {
 
   /// `Trust this certificate`: pins `fingerprint` for this server (in place of the ones
   /// pinned before, when it changed) and connects again.
-  func trust(_ fingerprint: String, replacing: Bool) {
+  public func trust(_ fingerprint: String, replacing: Bool) {
     let hex = IRCCertificateTrust.normalized(fingerprint)
     pins = replacing ? [hex] : pins + [hex]
     reconnect()
   }
 
   /// `Reconnect`: a new attempt now, whatever the backoff said.
-  func reconnect() {
+  public func reconnect() {
     if case .disconnected = connection.state {
       feed(.connectNow)
       return
@@ -184,7 +190,7 @@ final class IRCClient {
   /// Stores `message` as pending for `target`, then hands it to the connection, which writes
   /// it now or after reconnecting. Returns the stored form. Its text is sent as it is: the
   /// composer's commands were parsed once, before (an action comes as `kind` `.action`).
-  func send(_ message: Message, to target: String) throws -> Message {
+  public func send(_ message: Message, to target: String) throws -> Message {
     let started = Date()
     var stored = message
     let body = message.body
@@ -204,23 +210,25 @@ final class IRCClient {
   }
 
   /// `/join #chan [key]`: joined now when connected, and after every reconnect.
-  func join(_ channel: String, key: String? = nil) { feed(.join(channel: channel, key: key)) }
+  public func join(_ channel: String, key: String? = nil) {
+    feed(.join(channel: channel, key: key))
+  }
 
   /// `/part`: left now when connected, and not joined again.
-  func part(_ channel: String, reason: String? = nil) {
+  public func part(_ channel: String, reason: String? = nil) {
     feed(.part(channel: channel, reason: reason))
   }
 
   /// A raw line (`/nick`, `/topic`, `/quote`), written while registered.
-  func write(_ message: IRCMessage) { feed(.command(message)) }
+  public func write(_ message: IRCMessage) { feed(.command(message)) }
 
   /// Whether `target` names a channel on this server (else a nickname).
-  func isChannel(_ target: String) -> Bool { connection.support.isChannel(target) }
+  public func isChannel(_ target: String) -> Bool { connection.support.isChannel(target) }
 
-  var casemapping: IRCCasemapping { connection.support.casemapping }
+  public var casemapping: IRCCasemapping { connection.support.casemapping }
 
   /// `Retry` on a failed message: pending again and sent like a new one.
-  func retry(_ message: Message) {
+  public func retry(_ message: Message) {
     guard message.delivery == .failed, let target = url.target(ofConversation: message.conversation)
     else { return }
     let outgoing = IRCOutgoing(
@@ -248,7 +256,7 @@ final class IRCClient {
   /// closed the connection, after `milliseconds` at most, or at once when not connected. The
   /// window hears nothing more from this client; pending messages stay stored for the next
   /// start. A second call while waiting only adds its completion.
-  func quit(
+  public func quit(
     reason: String, milliseconds: UInt32 = 1000, completion: @escaping @MainActor () -> Void
   ) {
     // The window may already be destroyed.
@@ -403,52 +411,25 @@ final class IRCClient {
     return line
   }
 
-  /// The quiet status lines `event` shows as: one in its channel's conversation (else the one
-  /// on screen, else the main one); our own nickname change in every channel we are in and
-  /// every open private chat, as IRC clients show it.
+  /// The quiet status lines `event` shows as, where `IRCStatusPlacement` puts them.
   private func statusLines(for event: IRCEvent) -> [Message] {
-    guard case .nickChanged = event, let text = IRCStatusText.line(for: event) else {
-      return statusLine(for: event).map { [$0] } ?? []
-    }
-    let chats = ((try? store.openConversations()) ?? []).filter { conversation in
-      url.target(ofConversation: conversation).map { !connection.support.isChannel($0) } ?? false
-    }
-    var shownIn: [String] = []
-    for conversation in connection.joinedChannels.map({ conversation(for: $0) }) + chats
-      + [statusConversation ?? mainConversation]
-    where !shownIn.contains(conversation) {
-      shownIn.append(conversation)
-    }
-    return shownIn.map { conversation in
-      var line = Message(sender: "", sentAt: Date(), body: text, conversation: conversation)
-      line.kind = .status
-      return line
-    }
-  }
-
-  private func statusLine(for event: IRCEvent) -> Message? {
-    let target: String?
-    switch event {
-    case .serverError(let error):
+    if case .serverError(let error) = event {
       Log.info("server error \(error.code): \(error.serverText)")
-      // In the conversation on screen, whatever channel it names: an error anywhere else
-      // could go unseen.
-      target = nil
-    case .joined(let channel), .parted(let channel), .topic(let channel, _),
-      .channelActivity(let channel, _), .kicked(let channel, _, _):
-      target = channel
-    case .nickChanged:
-      target = nil
-    default:
-      return nil
     }
-    guard let text = IRCStatusText.line(for: event) else { return nil }
-    let shownIn =
-      target.flatMap { connection.support.isChannel($0) ? conversation(for: $0) : nil }
-      ?? statusConversation ?? mainConversation
-    var line = Message(sender: "", sentAt: Date(), body: text, conversation: shownIn)
-    line.kind = .status
-    return line
+    guard IRCStatusText.line(for: event) != nil else { return [] }
+    let chats: [String]
+    if case .nickChanged = event {
+      chats = ((try? store.openConversations()) ?? []).filter { conversation in
+        url.target(ofConversation: conversation).map { !connection.support.isChannel($0) } ?? false
+      }
+    } else {
+      chats = []
+    }
+    let placement = IRCStatusPlacement(
+      conversation: { [unowned self] in conversation(for: $0) },
+      isChannel: { [unowned self] in isChannel($0) }, joinedChannels: connection.joinedChannels,
+      openChats: chats, onScreen: statusConversation, main: mainConversation)
+    return placement.lines(for: event, at: Date())
   }
 
   private func change(_ body: () throws -> Message?) {
@@ -467,7 +448,6 @@ final class IRCClient {
     do {
       let stored = try store.insertReceived(messages)
       if !stored.isEmpty { onStored(stored) }
-      BenchProbe.receivedStored(stored.count { $0.kind == .message })
       return stored
     } catch {
       report(error, storing: "\(messages.count) received messages")
@@ -510,7 +490,7 @@ final class IRCClient {
     dropInbox()
     transport = makeTransport(
       url.host, UInt16(url.port), url.tls, trustedAnywhere.union(pins),
-      BenchProbe.wholeReads ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE
+      handlesWholeReads ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE
     ) { [weak self] opened, event in
       // A late event from a connection already replaced is ignored.
       guard let self, transport === opened else { return }
@@ -519,7 +499,7 @@ final class IRCClient {
         feed(.connected)
       case .lines(let lines):
         inbox += lines
-        if BenchProbe.wholeReads {
+        if handlesWholeReads {
           handleInboxSlice(all: true)
         } else {
           scheduleInbox()

@@ -7,10 +7,10 @@ import NatterCore
 /// The IRC password in the Secret Service (libsecret), looked up and stored asynchronously so a
 /// slow or missing keyring never holds the window. Nothing here logs a password.
 @MainActor
-enum SecretStore {
+public enum SecretStore {
   /// Looks up the password for `account` on `server`; `done` gets nil when there is none or no
   /// Secret Service answers.
-  static func lookup(
+  public static func lookup(
     server: String, account: String, _ done: @escaping @MainActor (String?) -> Void
   ) {
     let box = Unmanaged.passRetained(HandlerBox(done)).toOpaque()
@@ -31,7 +31,7 @@ enum SecretStore {
   }
 
   /// Stores `password` for `account` on `server`, replacing an earlier one.
-  static func store(server: String, account: String, password: String) {
+  public static func store(server: String, account: String, password: String) {
     let finished: GAsyncReadyCallback = { _, result, _ in
       var error: UnsafeMutablePointer<GError>?
       let stored = secret_password_store_finish(result, &error) != 0

@@ -7,12 +7,12 @@ import Foundation
 /// An exclusive lock on a data directory, held for the life of the process. D-Bus makes a
 /// second launch present the first window; without a session bus both would run, and this
 /// lock keeps the second from becoming another writer of the same history.
-final class InstanceLock {
+public final class InstanceLock {
   private let descriptor: Int32
 
   /// Takes the lock, or returns nil when another process holds it. A directory where no lock
   /// file can be made (read-only) is not locked: that session is never saved anyway.
-  init?(dataDirectory: URL) {
+  public init?(dataDirectory: URL) {
     try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
     let path = dataDirectory.appendingPathComponent("natter.lock").path
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

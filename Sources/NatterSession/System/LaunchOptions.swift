@@ -94,7 +94,7 @@ public enum LaunchOptions: Equatable, Sendable {
   }
 
   /// The default nickname: the login name (SPEC §9).
-  static var loginName: String {
+  public static var loginName: String {
     let user = environmentValue("USER") ?? ""
     return IRCServerURL.isNickname(user) ? user : "natter"
   }

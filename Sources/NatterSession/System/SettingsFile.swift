@@ -6,8 +6,8 @@ import NatterCore
 /// Where the preferences live on disk (`$XDG_CONFIG_HOME/natter/settings.ini`, SPEC §6), and
 /// their loading and saving. A missing, unreadable or damaged file gives defaults and a log
 /// line; it never stops the app.
-struct SettingsFile {
-  let url: URL
+public struct SettingsFile {
+  public let url: URL
 
   init(url: URL) {
     self.url = url
@@ -16,7 +16,7 @@ struct SettingsFile {
   /// The file for `environment`: `$XDG_CONFIG_HOME/natter/settings.ini`, or
   /// `~/.config/natter/settings.ini` when that is unset or relative (the XDG spec says to
   /// ignore relative paths).
-  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     let base: URL
     if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
       base = URL(fileURLWithPath: config, isDirectory: true)
@@ -28,7 +28,7 @@ struct SettingsFile {
   }
 
   /// The saved settings, or defaults where the file is missing or a value is not understood.
-  func load() -> Settings {
+  public func load() -> Settings {
     guard FileManager.default.fileExists(atPath: url.path) else { return Settings() }
     let data: Data
     do {
@@ -53,7 +53,7 @@ struct SettingsFile {
   /// the old one), so a crash mid-save leaves the old file or the new one, never half of each.
   /// Returns false, after logging why, when the file could not be written.
   @discardableResult
-  func save(_ settings: Settings) -> Bool {
+  public func save(_ settings: Settings) -> Bool {
     let directory = url.deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

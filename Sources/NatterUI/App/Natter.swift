@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GtkKit
 import NatterCore
+import NatterSession
 import NatterStore
 
 /// The `natter` command: parses the command line, then runs the app or a one-shot command.

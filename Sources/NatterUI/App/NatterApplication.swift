@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GtkKit
 import NatterCore
+import NatterSession
 
 /// The GtkApplication: one instance per session bus, one main window, the `app.*` actions.
 @MainActor
@@ -240,7 +241,7 @@ final class NatterApplication: Object {
         url: url, saslAccount: settings.saslAccount, password: environmentPassword,
         store: session.store, pins: settings.pinnedCertificates[url.server] ?? [],
         trustedAnywhere: Set(settings.trustedCertificates),
-        budget: settings.sendBudget)
+        budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads)
     }
     let window = MainWindow(application: application, session: session, irc: irc)
     BenchProbe.mark("window")

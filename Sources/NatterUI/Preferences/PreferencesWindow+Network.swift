@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GtkKit
 import NatterCore
+import NatterSession
 
 /// The Network section: the IRC account as the `--connect` URL, the SASL account and its
 /// password (SPEC §9). `Connect` (or Enter in a field) applies it; a URL that does not parse

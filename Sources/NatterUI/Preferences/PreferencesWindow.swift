@@ -1,6 +1,7 @@
 import CGtk
 import GtkKit
 import NatterCore
+import NatterSession
 
 /// The Preferences window (Ctrl+, and the primary menu): send key, composer height and style.
 /// Every change is reported at once through `onChange`; there is no Apply button.

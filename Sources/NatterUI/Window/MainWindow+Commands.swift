@@ -1,6 +1,7 @@
 import Foundation
 import GtkKit
 import NatterCore
+import NatterSession
 
 /// Slash commands typed in the composer (SPEC §10): `CommandPlan` and the conversations
 /// controller decide, this performs.

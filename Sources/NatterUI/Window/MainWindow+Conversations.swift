@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GtkKit
 import NatterCore
+import NatterSession
 import NatterStore
 
 /// Conversations (SPEC §10): the sidebar, switching with its draft, scroll position and

@@ -1,6 +1,7 @@
 import CGtk
 import GtkKit
 import NatterCore
+import NatterSession
 import NatterStore
 
 /// The one Natter window: header bar with the primary menu, an optional banner, the
@@ -287,7 +288,10 @@ final class MainWindow: Widget {
   /// notifications; the client decides everything, this only shows it.
   private func bindIRC() {
     guard let irc else { return }
-    irc.onStored = { [unowned self] messages in received(messages) }
+    irc.onStored = { [unowned self] messages in
+      received(messages)
+      BenchProbe.receivedStored(messages.count { $0.kind == .message })
+    }
     irc.onChanged = { [unowned self] message in
       transcripts[message.conversation]?.replace(message)
     }

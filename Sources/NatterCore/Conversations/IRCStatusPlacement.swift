@@ -1,0 +1,66 @@
+import Foundation
+
+/// Where the quiet status line of a server event goes (SPEC §10), decided from what the
+/// session knows; the client stores the lines where this says.
+public struct IRCStatusPlacement {
+  /// The conversation of a channel or nickname on this server.
+  public var conversation: (String) -> String
+  /// Whether a target names a channel (else a nickname).
+  public var isChannel: (String) -> Bool
+  /// The channels we are in now, by target.
+  public var joinedChannels: [String]
+  /// The private chats open in the sidebar, by conversation.
+  public var openChats: [String]
+  /// The conversation on screen, nil for `Notes`.
+  public var onScreen: String?
+  /// Where a line goes when nothing else says: the account's first channel, else the server.
+  public var main: String
+
+  public init(
+    conversation: @escaping (String) -> String,
+    isChannel: @escaping (String) -> Bool, joinedChannels: [String],
+    openChats: [String], onScreen: String?, main: String
+  ) {
+    self.conversation = conversation
+    self.isChannel = isChannel
+    self.joinedChannels = joinedChannels
+    self.openChats = openChats
+    self.onScreen = onScreen
+    self.main = main
+  }
+
+  /// The status lines `event` shows as, each in its conversation, timed `now`: none when it is
+  /// not shown as one. A channel's event goes to that channel; a server error to the
+  /// conversation on screen, whatever channel it names, since anywhere else it could go
+  /// unseen; our own nickname change to every channel we are in and every open private chat,
+  /// as IRC clients show it.
+  public func lines(for event: IRCEvent, at now: Date) -> [Message] {
+    guard let text = IRCStatusText.line(for: event) else { return [] }
+    return conversations(for: event).map { conversation in
+      var line = Message(sender: "", sentAt: now, body: text, conversation: conversation)
+      line.kind = .status
+      return line
+    }
+  }
+
+  /// The conversations `event`'s line goes to, each once.
+  public func conversations(for event: IRCEvent) -> [String] {
+    let fallback = onScreen ?? main
+    switch event {
+    case .nickChanged:
+      var shownIn: [String] = []
+      for conversation in joinedChannels.map(conversation) + openChats + [fallback]
+      where !shownIn.contains(conversation) {
+        shownIn.append(conversation)
+      }
+      return shownIn
+    case .joined(let channel), .parted(let channel), .topic(let channel, _),
+      .channelActivity(let channel, _), .kicked(let channel, _, _):
+      return [isChannel(channel) ? conversation(channel) : fallback]
+    case .serverError:
+      return [fallback]
+    default:
+      return []
+    }
+  }
+}

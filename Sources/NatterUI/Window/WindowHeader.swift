@@ -1,0 +1,147 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// The window's header bar: the title with the `Connection` subtitle and the open channel's
+/// `Topic` under it, `Reconnect` and `Rejoin` at the start, `Members` and the main menu at the
+/// end. It shows what it is told; the window and the conversations decide what that is.
+@MainActor
+final class WindowHeader {
+  let bar: Widget
+  private let subtitle: Widget
+  private let topicLabel: Widget
+  private let reconnectButton: Widget
+  private let rejoinButton: Widget
+  private let membersButton: Widget
+  private let membersLabel: Widget
+
+  /// `Reconnect` and `Rejoin` were pressed.
+  var onReconnect: () -> Void = {}
+  var onRejoin: () -> Void = {}
+
+  init() {
+    bar = Widget(gtk_header_bar_new())
+    subtitle = Widget(gtk_label_new(nil))
+    topicLabel = Widget(gtk_label_new(nil))
+    reconnectButton = Widget(gtk_button_new_with_label(localized("Reconnect")))
+    rejoinButton = Widget(gtk_button_new_with_label(localized("Rejoin")))
+    membersButton = Widget(gtk_menu_button_new())
+    membersLabel = Widget(gtk_label_new(nil))
+    addTitles()
+    addButtons()
+    addMembersButton()
+    addMainMenu()
+  }
+
+  /// The header's `Connection` line; shown from the first frame after this on. Its smaller text
+  /// is one more font size, which costs the first frame a font set and a hinted sample text
+  /// (issue 19), and the connection it describes begins after that frame anyway.
+  func showsConnection(after firstFrame: AfterFirstFrame) {
+    firstFrame.run { [subtitle] in subtitle.isVisible = true }
+  }
+
+  /// The connection's state in words, and which of `Reconnect` and `Rejoin` it offers.
+  func showConnection(_ text: String, offersReconnect: Bool, offersRejoin: Bool) {
+    gtk_label_set_text(subtitle.opaque, text)
+    // GtkLabel names itself after its text on every change; screen readers and tests find the
+    // subtitle by its role's name `Connection` (SPEC §7) and read the text through it.
+    subtitle.setAccessibleLabel(localized("Connection"))
+    Accessible.setDescription(subtitle.widget, text)
+    gtk_widget_set_tooltip_text(subtitle.widget, text)
+    reconnectButton.isVisible = offersReconnect
+    rejoinButton.isVisible = offersRejoin
+  }
+
+  /// The open conversation's topic (none hides it), and its members when it is a channel.
+  func showConversation(topic: String, members: [String]?) {
+    gtk_label_set_text(topicLabel.opaque, topic)
+    topicLabel.setAccessibleLabel(localized("Topic"))
+    Accessible.setDescription(topicLabel.widget, topic)
+    gtk_widget_set_tooltip_text(topicLabel.widget, topic.isEmpty ? nil : topic)
+    topicLabel.isVisible = !topic.isEmpty
+    membersButton.isVisible = members != nil
+    let members = members ?? []
+    let list = members.isEmpty ? localized("No members known yet") : members.joined(separator: "\n")
+    gtk_label_set_text(membersLabel.opaque, list)
+    // GtkLabel names itself after its text on every change; the text is its description.
+    membersLabel.setAccessibleLabel(localized("Member list"))
+    Accessible.setDescription(membersLabel.widget, list)
+    membersButton.setTooltip(localized("Members ({count})", ["count": String(members.count)]))
+  }
+
+  private var header: OpaquePointer { OpaquePointer(bar.widget) }
+
+  private func addTitles() {
+    let titles = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    let title = gtk_label_new(AppInfo.name)
+    gtk_widget_add_css_class(title, "title")
+    gtk_box_append(cast(titles), title)
+    subtitle.addCSSClass("connection-subtitle")
+    subtitle.setAccessibleLabel(localized("Connection"))
+    gtk_label_set_ellipsize(subtitle.opaque, PANGO_ELLIPSIZE_END)
+    gtk_label_set_selectable(subtitle.opaque, 0)
+    subtitle.isVisible = false
+    gtk_box_append(cast(titles), subtitle.widget)
+    topicLabel.addCSSClass("topic-subtitle")
+    topicLabel.addCSSClass("dim-label")
+    gtk_label_set_ellipsize(topicLabel.opaque, PANGO_ELLIPSIZE_END)
+    gtk_label_set_max_width_chars(topicLabel.opaque, 60)
+    topicLabel.setAccessibleLabel(localized("Topic"))
+    topicLabel.isVisible = false
+    gtk_box_append(cast(titles), topicLabel.widget)
+    gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
+    gtk_header_bar_set_title_widget(header, titles)
+  }
+
+  private func addButtons() {
+    reconnectButton.setAccessibleLabel(localized("Reconnect"))
+    rejoinButton.setAccessibleLabel(localized("Rejoin"))
+    for button in [reconnectButton, rejoinButton] {
+      button.isVisible = false
+      gtk_header_bar_pack_start(header, button.widget)
+    }
+    Signal.connect(reconnectButton.pointer, "clicked") { [unowned self] in onReconnect() }
+    Signal.connect(rejoinButton.pointer, "clicked") { [unowned self] in onRejoin() }
+  }
+
+  /// The members popover's button, shown in a channel.
+  private func addMembersButton() {
+    gtk_menu_button_set_icon_name(membersButton.opaque, "system-users-symbolic")
+    membersButton.setTooltip(localized("Members"))
+    membersButton.setAccessibleLabel(localized("Members"))
+    gtk_label_set_xalign(membersLabel.opaque, 0)
+    gtk_label_set_selectable(membersLabel.opaque, 1)
+    membersLabel.setAccessibleLabel(localized("Member list"))
+    MenuButton.makePopoverOnFirstOpen(membersButton.widget) { [membersLabel] in
+      let popover = gtk_popover_new()
+      let scroller = gtk_scrolled_window_new()
+      gtk_scrolled_window_set_policy(
+        OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+      gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+      gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 400)
+      gtk_scrolled_window_set_child(OpaquePointer(scroller), membersLabel.widget)
+      gtk_popover_set_child(cast(popover), scroller)
+      return popover
+    }
+    membersButton.isVisible = false
+    gtk_header_bar_pack_end(header, membersButton.widget)
+  }
+
+  private func addMainMenu() {
+    let button = Widget(gtk_menu_button_new())
+    gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+    MenuButton.makePopoverOnFirstOpen(button.widget) {
+      let menu = g_menu_new()
+      defer { g_object_unref(raw(menu!)) }
+      g_menu_append(menu, localized("Keyboard Shortcuts"), "win.shortcuts")
+      g_menu_append(menu, localized("Preferences"), "app.preferences")
+      g_menu_append(menu, localized("About Natter"), "app.about")
+      g_menu_append(menu, localized("Quit"), "app.quit")
+      return gtk_popover_menu_new_from_model(cast(menu))
+    }
+    gtk_menu_button_set_primary(button.opaque, 1)
+    button.setTooltip(localized("Main Menu"))
+    button.setAccessibleLabel(localized("Main Menu"))
+    gtk_header_bar_pack_end(header, button.widget)
+  }
+}

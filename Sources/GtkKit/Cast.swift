@@ -37,6 +37,13 @@ public func raw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
   UnsafeMutableRawPointer(pointer)
 }
 
+/// A Swift string from a C string handed to us (transfer full), copied; the C string is freed.
+public func takeString(_ cString: UnsafeMutablePointer<CChar>?) -> String? {
+  guard let cString else { return nil }
+  defer { g_free(cString) }
+  return String(cString: cString)
+}
+
 /// A Swift string from a C string GLib owns (or nil), copied.
 public func string(_ cString: UnsafePointer<CChar>?) -> String? {
   cString.map { String(cString: $0) }

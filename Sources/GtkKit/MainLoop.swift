@@ -35,7 +35,8 @@ public enum MainLoop {
   /// Runs `body` after `milliseconds`, again every `milliseconds` while it returns true.
   @discardableResult
   public static func timeout(
-    milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool
+    milliseconds: UInt32, priority: Int32 = G_PRIORITY_DEFAULT,
+    _ body: @escaping @MainActor () -> Bool
   ) -> UInt32 {
     let box = Unmanaged.passRetained(HandlerBox<@MainActor () -> Bool>(body)).toOpaque()
     let tick: GSourceFunc = { data in
@@ -44,7 +45,7 @@ public enum MainLoop {
         .takeUnretainedValue().handler
       return MainActor.assumeIsolated { handler() }.gboolean
     }
-    return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, tick, box, releaseSourceBox)
+    return g_timeout_add_full(priority, milliseconds, tick, box, releaseSourceBox)
   }
 
   /// Removes a pending source; its closure is released by the destroy notify.

@@ -22,6 +22,13 @@ open class Object {
     g_object_unref(pointer)
   }
 
+  /// A new reference for a C function that takes one (transfer full, as
+  /// `gtk_list_view_new` takes its model); this wrapper keeps its own.
+  public func newReference() -> UnsafeMutableRawPointer {
+    g_object_ref(pointer)
+    return pointer
+  }
+
   /// The pointer typed for a C function taking `T *`.
   public func typed<T>(_: T.Type = T.self) -> UnsafeMutablePointer<T> {
     pointer.assumingMemoryBound(to: T.self)

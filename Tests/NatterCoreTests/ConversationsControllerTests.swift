@@ -34,6 +34,25 @@ import Testing
     #expect(again.list.activeID == "irc/#natter")
   }
 
+  @Test func theHeaderShowsTheTopicAndMembersOnlyOfAChannelWeAreIn() {
+    var controller = controller()
+    var roster = ConversationRoster()
+    roster.setMembers(["bob", "carol"], of: "irc/#natter")
+    roster.setTopic("all about natter", of: "irc/#natter")
+    _ = controller.open("irc/#natter")
+    #expect(controller.header(roster).topic == "all about natter")
+    #expect(controller.header(roster).members == roster.memberList(of: "irc/#natter"))
+    #expect(controller.header(roster).members?.isEmpty == false)
+    // Removed from it: the list is no longer kept, so no `Members` button.
+    _ = controller.markLeft("irc/#natter", true)
+    #expect(controller.header(roster).members == nil)
+    #expect(controller.header(roster).topic == "all about natter")
+    _ = controller.open("irc/bob")
+    #expect(controller.header(roster).members == nil)
+    _ = controller.open(Message.notes)
+    #expect(controller.header(roster) == ("", nil))
+  }
+
   @Test func rejoinIsOfferedOnlyInAChannelWeWereRemovedFrom() {
     var controller = controller()
     #expect(controller.rejoinChannel == nil)

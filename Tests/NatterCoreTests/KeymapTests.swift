@@ -180,8 +180,21 @@ import Testing
     #expect(Set(names).count == names.count)
     for name in names {
       let scope = name.split(separator: ".").first.map(String.init)
-      #expect(["app", "win", "composer"].contains(scope), "\(name)")
+      #expect(["app", "win", "composer", "switcher", "dialog"].contains(scope), "\(name)")
     }
+  }
+
+  @Test func theSwitcherAndDialogsTakeTheirKeysFromTheTable() {
+    let switcher = KeyContext(focus: .switcher)
+    #expect(action(.up, [], switcher) == .previousMatch)
+    #expect(action(.down, [], switcher) == .nextMatch)
+    #expect(action(.escape, [], switcher) == .closeSwitcher)
+    #expect(action(.enter, [], switcher) == nil, "the entry activates the match")
+    #expect(action(.up, .shift, switcher) == nil)
+    let dialog = KeyContext(focus: .dialog)
+    #expect(action(.escape, [], dialog) == .cancelDialog)
+    #expect(action(.enter, [], dialog) == nil, "the default button answers")
+    #expect(action(.escape, .control, dialog) == nil)
   }
 
   @Test func markdownTableListsEveryShortcut() {

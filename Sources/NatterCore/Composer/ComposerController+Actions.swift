@@ -20,7 +20,8 @@ extension ComposerController {
       .scrollToNewest, .search, .showShortcuts, .preferences, .closeWindow, .quit, .quickSwitcher,
       .conversation1, .conversation2, .conversation3, .conversation4, .conversation5,
       .conversation6, .conversation7, .conversation8, .conversation9, .previousConversation,
-      .nextConversation, .toggleSidebar, .closeConversation:
+      .nextConversation, .toggleSidebar, .closeConversation, .previousMatch, .nextMatch,
+      .closeSwitcher, .cancelDialog:
       return true
     case .completeNick: return true
     }

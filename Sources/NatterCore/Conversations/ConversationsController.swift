@@ -213,6 +213,16 @@ public struct ConversationsController: Equatable, Sendable {
     return active.kind == .privateChat ? [active.name] : roster.members(of: active.id)
   }
 
+  /// What the header says of the open conversation: its topic, and the member list for a
+  /// channel we are in (nil hides the `Members` button: a private chat, `Notes`, or a channel
+  /// we were removed from, whose list is no longer kept up to date).
+  public func header(_ roster: ConversationRoster) -> (topic: String, members: [String]?) {
+    guard let active = list.active else { return ("", nil) }
+    let members =
+      active.kind == .channel && !active.isLeft ? roster.memberList(of: active.id) : nil
+    return (roster.topic(of: active.id), members)
+  }
+
   /// What Ctrl+Shift+W asks before leaving the open conversation, or in Notes, which stays,
   /// the notice that says so.
   public enum LeaveQuestion: Equatable, Sendable {

@@ -5,4 +5,8 @@ public enum FocusArea: String, Equatable, Hashable, Sendable, CaseIterable {
   case transcript
   case search
   case tagEntry
+  /// The quick switcher's (`Switch to`) entry.
+  case switcher
+  /// A question asked in a dialog (`Leave #natter?`).
+  case dialog
 }

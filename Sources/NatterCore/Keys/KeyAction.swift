@@ -59,6 +59,12 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
   case closeConversation
   /// `NickCompleter.tab(...)` with the conversation's members; Tab again cycles.
   case completeNick
+  /// The quick switcher's previous or next match.
+  case previousMatch, nextMatch
+  /// Put the quick switcher away; focus goes back to the composer.
+  case closeSwitcher
+  /// Answer a dialog's question with its cancel button.
+  case cancelDialog
 
   /// The Alt+n action for the nth conversation (1…9).
   public static func conversation(_ n: Int) -> KeyAction? {
@@ -112,6 +118,10 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
     case .toggleSidebar: return "win.toggle-sidebar"
     case .closeConversation: return "win.close-conversation"
     case .completeNick: return "composer.complete-nick"
+    case .previousMatch: return "switcher.previous"
+    case .nextMatch: return "switcher.next"
+    case .closeSwitcher: return "switcher.close"
+    case .cancelDialog: return "dialog.cancel"
     }
   }
 }

@@ -21,6 +21,16 @@ public enum Keymap {
       return key == .escape && modifiers.isEmpty ? .closeSearch : nil
     case .transcript:
       return key == .escape && modifiers.isEmpty && context.searchOpen ? .closeSearch : nil
+    case .switcher:
+      guard modifiers.isEmpty else { return nil }
+      switch key {
+      case .up: return .previousMatch
+      case .down: return .nextMatch
+      case .escape: return .closeSwitcher
+      default: return nil
+      }
+    case .dialog:
+      return key == .escape && modifiers.isEmpty ? .cancelDialog : nil
     }
   }
 
@@ -158,6 +168,18 @@ public enum Keymap {
       Shortcut(
         key: .tab, modifiers: [], title: localized("Complete a nickname (Tab again cycles)"),
         section: .conversations, action: .completeNick, isGlobal: false),
+      Shortcut(
+        key: .up, modifiers: [], title: localized("Previous match in “Switch to”"),
+        section: .conversations, action: .previousMatch, isGlobal: false),
+      Shortcut(
+        key: .down, modifiers: [], title: localized("Next match in “Switch to”"),
+        section: .conversations, action: .nextMatch, isGlobal: false),
+      Shortcut(
+        key: .escape, modifiers: [], title: localized("Close “Switch to”"),
+        section: .conversations, action: .closeSwitcher, isGlobal: false),
+      Shortcut(
+        key: .escape, modifiers: [], title: localized("Cancel a question (“Leave #natter?”)"),
+        section: .application, action: .cancelDialog, isGlobal: false),
       Shortcut(
         key: .question, modifiers: .control, title: localized("Keyboard shortcuts"),
         section: .application,

@@ -13,21 +13,15 @@ public enum SecretStore {
   public static func lookup(
     server: String, account: String, _ done: @escaping @MainActor (String?) -> Void
   ) {
-    let box = Unmanaged.passRetained(HandlerBox(done)).toOpaque()
-    let finished: GAsyncReadyCallback = { _, result, data in
-      guard let data else { return }
-      let handler = Unmanaged<HandlerBox<@MainActor (String?) -> Void>>.fromOpaque(data)
-        .takeRetainedValue().handler
+    let finished = AsyncCall.ready { _, result in
       var error: UnsafeMutablePointer<GError>?
       let secret = secret_password_lookup_finish(result, &error)
-      if let reason = GLibError.take(&error) {
-        MainActor.assumeIsolated { Log.info("no Secret Service password: \(reason)") }
-      }
+      if let reason = GLibError.take(&error) { Log.info("no Secret Service password: \(reason)") }
       let password = secret.map { String(cString: $0) }
       if let secret { secret_password_free(secret) }
-      MainActor.assumeIsolated { handler(password) }
+      done(password)
     }
-    natter_secret_lookup(server, account, finished, box)
+    natter_secret_lookup(server, account, finished.callback, finished.data)
   }
 
   /// Stores `password` for `account` on `server`, replacing an earlier one.
@@ -48,10 +42,4 @@ public enum SecretStore {
       server, account, "Natter IRC password for \(account) on \(server)", password, finished,
       nil)
   }
-}
-
-/// The boxed closure of one asynchronous call, released when it finishes.
-private final class HandlerBox<Handler> {
-  let handler: Handler
-  init(_ handler: Handler) { self.handler = handler }
 }

@@ -245,23 +245,9 @@ enum BenchProbe {
       report(longest)
       return false
     }
-    let box = Unmanaged.passRetained(TickBox(handler)).toOpaque()
-    g_timeout_add_full(
-      G_PRIORITY_HIGH, 1,
-      { data in
-        guard let data else { return 0 }
-        let box = Unmanaged<TickBox>.fromOpaque(data).takeUnretainedValue()
-        return MainActor.assumeIsolated { box.handler(g_get_monotonic_time()) } ? 1 : 0
-      }, box,
-      { data in
-        guard let data else { return }
-        Unmanaged<TickBox>.fromOpaque(data).release()
-      })
-  }
-
-  private final class TickBox {
-    let handler: (gint64) -> Bool
-    init(_ handler: @escaping (gint64) -> Bool) { self.handler = handler }
+    MainLoop.timeout(milliseconds: 1, priority: G_PRIORITY_HIGH) {
+      handler(g_get_monotonic_time())
+    }
   }
 
   private static func emit(_ event: String, detail: String = "") {

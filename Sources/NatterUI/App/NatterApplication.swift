@@ -134,7 +134,7 @@ final class NatterApplication: Object {
       Action("present", in: pointer) { [unowned self] in window?.present() },
       Action("present-conversation", in: pointer) { [unowned self] conversation in
         window?.present()
-        window?.open(conversation)
+        window?.conversations.open(conversation)
       },
     ]
     for (action, accelerators) in Keymap.globalAccelerators {

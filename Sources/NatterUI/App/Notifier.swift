@@ -12,12 +12,15 @@ enum Notifier {
   ) {
     let title =
       isPrivate ? message.sender : localized("{nick} mentioned you", ["nick": message.sender])
-    guard let notification = g_notification_new(title) else { return }
+    guard let made = g_notification_new(title) else { return }
+    let owned = Object(adopting: raw(made))
+    let notification = owned.opaque
     // Plain text: GNotification bodies are not markup on every server, and never ours.
     g_notification_set_body(notification, MessageDisplay.body(of: message))
     g_notification_set_default_action_and_target_value(
       notification, "app.present-conversation", g_variant_new_string(message.conversation))
-    g_application_send_notification(cast(application), message.conversation, notification)
-    g_object_unref(raw(notification))
+    withExtendedLifetime(owned) {
+      g_application_send_notification(cast(application), message.conversation, notification)
+    }
   }
 }

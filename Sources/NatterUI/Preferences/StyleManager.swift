@@ -38,21 +38,15 @@ final class StyleManager {
       Log.debug("no session bus: following the system style means light")
       return
     }
-    subscription = g_dbus_connection_signal_subscribe(
-      connection, Self.portalName, Self.settingsInterface, "SettingChanged", Self.portalPath,
-      Self.appearanceNamespace, G_DBUS_SIGNAL_FLAGS_NONE,
-      { _, _, _, _, _, parameters, data in
-        guard let data, let parameters else { return }
-        nonisolated(unsafe) let changed = parameters
-        MainActor.assumeIsolated {
-          Unmanaged<StyleManager>.fromOpaque(data).takeUnretainedValue().settingChanged(changed)
-        }
-      }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    subscription = AsyncCall.subscribe(
+      connection, sender: Self.portalName, interface: Self.settingsInterface,
+      member: "SettingChanged", path: Self.portalPath, arg0: Self.appearanceNamespace
+    ) { [weak self] changed in self?.settingChanged(changed) }
     readColorScheme(on: connection)
   }
 
   isolated deinit {
-    // Unsubscribing here is what makes the unretained pointer in the subscription safe.
+    // The subscription holds its closure (a weak reference to this) until unsubscribed.
     if let connection, subscription != 0 {
       g_dbus_connection_signal_unsubscribe(connection, subscription)
     }
@@ -80,19 +74,11 @@ final class StyleManager {
       g_variant_new_string(Self.appearanceNamespace), g_variant_new_string(Self.colorSchemeKey),
     ]
     let parameters = g_variant_new_tuple(&arguments, 2)
-    // Retained until the reply: the callback may run after the app dropped this manager.
-    let context = Unmanaged.passRetained(self).toOpaque()
+    // Kept until the reply: the callback may run after the app dropped this manager.
+    let read = AsyncCall.ready { [self] source, result in readFinished(source, result) }
     g_dbus_connection_call(
       connection, Self.portalName, Self.portalPath, Self.settingsInterface, "Read", parameters,
-      nil, G_DBUS_CALL_FLAGS_NONE, 2000, nil,
-      { source, result, data in
-        guard let data else { return }
-        let manager = Unmanaged<StyleManager>.fromOpaque(data)
-        nonisolated(unsafe) let (source, result) = (source, result)
-        MainActor.assumeIsolated {
-          manager.takeRetainedValue().readFinished(OpaquePointer(source), result)
-        }
-      }, context)
+      nil, G_DBUS_CALL_FLAGS_NONE, 2000, nil, read.callback, read.data)
   }
 
   private func readFinished(_ connection: OpaquePointer?, _ result: OpaquePointer?) {

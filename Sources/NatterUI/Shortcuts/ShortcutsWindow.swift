@@ -28,15 +28,17 @@ enum ShortcutsWindow {
     -> UnsafeMutablePointer<GtkWindow>?
   {
     let xml = builderXML(for: shortcuts)
-    guard let builder = gtk_builder_new() else { return nil }
-    defer { g_object_unref(raw(builder)) }
+    guard let made = gtk_builder_new() else { return nil }
+    let builder = Object(adopting: raw(made))
+    defer { withExtendedLifetime(builder) {} }
     var error: UnsafeMutablePointer<GError>?
-    guard gtk_builder_add_from_string(builder, xml, gssize(xml.utf8.count), &error) != 0 else {
+    guard gtk_builder_add_from_string(builder.opaque, xml, gssize(xml.utf8.count), &error) != 0
+    else {
       let reason = GLibError.take(&error) ?? localized("unknown error")
       Log.warning("could not build the shortcuts window: \(reason)")
       return nil
     }
-    guard let object = gtk_builder_get_object(builder, "shortcuts") else { return nil }
+    guard let object = gtk_builder_get_object(builder.opaque, "shortcuts") else { return nil }
     // The builder's reference goes with the builder; GTK's toplevel list keeps the window.
     return cast(UnsafeMutableRawPointer(object))
   }

@@ -53,8 +53,12 @@ enum ConfirmDialog {
       return false
     }
     if let keys = gtk_event_controller_key_new() {
-      Signal.connectKeyPressed(raw(keys)) { keyval, _ in
-        guard KeyEvent.key(keyval) == .escape else { return false }
+      Signal.connectKeyPressed(raw(keys)) { keyval, state in
+        guard let key = KeyEvent.key(keyval),
+          Keymap.action(
+            for: key, modifiers: KeyEvent.modifiers(state), in: KeyContext(focus: .dialog))
+            == .cancelDialog
+        else { return false }
         answer(false)
         return true
       }

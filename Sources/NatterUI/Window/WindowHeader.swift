@@ -131,13 +131,12 @@ final class WindowHeader {
     let button = Widget(gtk_menu_button_new())
     gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
     MenuButton.makePopoverOnFirstOpen(button.widget) {
-      let menu = g_menu_new()
-      defer { g_object_unref(raw(menu!)) }
-      g_menu_append(menu, localized("Keyboard Shortcuts"), "win.shortcuts")
-      g_menu_append(menu, localized("Preferences"), "app.preferences")
-      g_menu_append(menu, localized("About Natter"), "app.about")
-      g_menu_append(menu, localized("Quit"), "app.quit")
-      return gtk_popover_menu_new_from_model(cast(menu))
+      let menu = Object(adopting: raw(g_menu_new()!))
+      g_menu_append(menu.opaque, localized("Keyboard Shortcuts"), "win.shortcuts")
+      g_menu_append(menu.opaque, localized("Preferences"), "app.preferences")
+      g_menu_append(menu.opaque, localized("About Natter"), "app.about")
+      g_menu_append(menu.opaque, localized("Quit"), "app.quit")
+      return withExtendedLifetime(menu) { gtk_popover_menu_new_from_model(cast(menu.pointer)) }
     }
     gtk_menu_button_set_primary(button.opaque, 1)
     button.setTooltip(localized("Main Menu"))

@@ -137,18 +137,16 @@ extension ComposerView {
     var start = GtkTextIter()
     var end = GtkTextIter()
     gtk_text_buffer_get_bounds(buffer.buffer, &start, &end)
-    guard let chars = gtk_text_buffer_get_text(buffer.buffer, &start, &end, 0) else { return "" }
-    defer { g_free(chars) }
-    return String(cString: chars)
+    return takeString(gtk_text_buffer_get_text(buffer.buffer, &start, &end, 0)) ?? ""
   }
 
   private var foldTag: UnsafeMutablePointer<GtkTextTag>? {
     let table = gtk_text_buffer_get_tag_table(buffer.buffer)
     if let tag = gtk_text_tag_table_lookup(table, Self.foldTagName) { return tag }
-    let tag = gtk_text_tag_new(Self.foldTagName)
-    natter_object_set_boolean(UnsafeMutableRawPointer(tag), "invisible", 1)
-    gtk_text_tag_table_add(table, tag)
-    g_object_unref(UnsafeMutableRawPointer(tag))  // the table holds it
-    return tag
+    // Ours until the table takes its own reference.
+    let tag = Object(adopting: raw(gtk_text_tag_new(Self.foldTagName)!))
+    natter_object_set_boolean(tag.pointer, "invisible", 1)
+    gtk_text_tag_table_add(table, tag.typed())
+    return tag.typed()
   }
 }

@@ -9,23 +9,15 @@ extension ComposerView {
     Signal.connect(textView.pointer, "paste-clipboard") { [unowned self] in
       g_signal_stop_emission_by_name(textView.pointer, "paste-clipboard")
       guard !isPasting, let clipboard = gtk_widget_get_clipboard(textView.widget) else { return }
-      let context = Unmanaged.passRetained(self).toOpaque()
-      gdk_clipboard_read_text_async(
-        clipboard, nil,
-        { source, result, data in
-          guard let data else { return }
-          let composer = Unmanaged<ComposerView>.fromOpaque(data)
-          nonisolated(unsafe) let (source, result) = (source, result)
-          MainActor.assumeIsolated {
-            let view = composer.takeRetainedValue()
-            let clipboard = OpaquePointer(source)
-            guard let chars = gdk_clipboard_read_text_finish(clipboard, result, nil) else {
-              return  // nothing pastable, as GtkTextView does for non-text clipboards
-            }
-            defer { g_free(chars) }
-            view.paste(String(cString: chars), from: clipboard)
-          }
-        }, context)
+      // The composer is kept until the clipboard answers.
+      let read = AsyncCall.ready { [self] source, result in
+        // Nothing pastable is nothing pasted, as GtkTextView does for non-text clipboards.
+        guard let text = takeString(gdk_clipboard_read_text_finish(source, result, nil)) else {
+          return
+        }
+        paste(text, from: source)
+      }
+      gdk_clipboard_read_text_async(clipboard, nil, read.callback, read.data)
     }
   }
 

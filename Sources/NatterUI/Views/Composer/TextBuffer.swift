@@ -39,9 +39,7 @@ struct TextBuffer {
     _ buffer: UnsafeMutablePointer<GtkTextBuffer>, _ start: UnsafePointer<GtkTextIter>,
     _ end: UnsafePointer<GtkTextIter>
   ) -> String {
-    guard let chars = gtk_text_buffer_get_text(buffer, start, end, 1) else { return "" }
-    defer { g_free(chars) }
-    return String(cString: chars)
+    takeString(gtk_text_buffer_get_text(buffer, start, end, 1)) ?? ""
   }
 
   func delete(offset: Int, length: Int) {

@@ -29,8 +29,8 @@ final class ConversationSidebar: Widget {
     selection = single
     gtk_single_selection_set_autoselect(selection, 0)
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
-    g_object_ref(factory.pointer)  // the list view takes this reference
-    list = Widget(gtk_list_view_new(OpaquePointer(raw(selection)), factory.opaque))
+    list = Widget(
+      gtk_list_view_new(OpaquePointer(raw(selection)), OpaquePointer(factory.newReference())))
     let scroller = gtk_scrolled_window_new()
     super.init(scroller)
     addCSSClass("conversations-sidebar")

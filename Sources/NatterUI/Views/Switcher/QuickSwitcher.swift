@@ -48,11 +48,13 @@ final class QuickSwitcher: Widget {
     }
     if let keys = gtk_event_controller_key_new() {
       gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-      Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, _ in
-        switch KeyEvent.key(keyval) {
-        case .down?: move(1)
-        case .up?: move(-1)
-        case .escape?: close()
+      Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
+        guard let key = KeyEvent.key(keyval) else { return false }
+        let context = KeyContext(focus: .switcher)
+        switch Keymap.action(for: key, modifiers: KeyEvent.modifiers(state), in: context) {
+        case .nextMatch?: move(1)
+        case .previousMatch?: move(-1)
+        case .closeSwitcher?: close()
         default: return false
         }
         return true

@@ -84,9 +84,7 @@ final class MessageViewer: Widget {
     var start = GtkTextIter()
     var end = GtkTextIter()
     gtk_text_buffer_get_bounds(buffer, &start, &end)
-    guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
-    defer { g_free(chars) }
-    return String(cString: chars)
+    return takeString(gtk_text_buffer_get_text(buffer, &start, &end, 0)) ?? ""
   }
 
   func close() { gtk_window_close(window) }

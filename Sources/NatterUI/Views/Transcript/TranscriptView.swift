@@ -93,10 +93,8 @@ final class TranscriptView: Widget {
     model = IndexListModel(
       count: count, showingLast: Self.rowsBeforeFirstFrame(history, screen: screen))
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
-    g_object_ref(model.pointer)  // the selection model takes this reference
-    let selection = gtk_no_selection_new(model.opaque)
-    g_object_ref(factory.pointer)  // the list view takes this reference
-    list = Widget(gtk_list_view_new(selection, factory.opaque))
+    let selection = gtk_no_selection_new(OpaquePointer(model.newReference()))
+    list = Widget(gtk_list_view_new(selection, OpaquePointer(factory.newReference())))
     scroller = Widget(gtk_scrolled_window_new())
     jumpButton = Widget(gtk_button_new_with_label(localized("↓ Latest")))
     placeholder = Widget(gtk_label_new(nil))

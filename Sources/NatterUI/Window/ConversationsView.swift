@@ -5,9 +5,108 @@ import NatterCore
 import NatterSession
 import NatterStore
 
-/// Conversations (SPEC §10): the sidebar, switching with its draft, scroll position and
-/// `New messages` line kept per conversation, and what the server says about each one.
-extension MainWindow {
+/// Conversations (SPEC §10) bound to the window: the sidebar, the stack of transcripts, the
+/// quick switcher and the header's topic and members. `ConversationsController` decides
+/// opening, leaving, renaming and where what arrives goes; this performs its steps on the
+/// widgets, the store and the IRC client. Each conversation opened so far keeps its
+/// transcript (and so its scroll position and search); only the open one shows.
+@MainActor
+final class ConversationsView {
+  private let session: ChatSession
+  private let irc: IRCClient?
+  private let composer: ComposerView
+  private let header: WindowHeader
+  private let window: UnsafeMutablePointer<GtkWindow>
+  /// The row the sidebar goes into, before the conversation column.
+  private let split: UnsafeMutablePointer<GtkWidget>
+  /// Holds the quick switcher's card over the window.
+  private let overlay: UnsafeMutablePointer<GtkWidget>
+  let transcriptStack: Widget
+  private(set) var transcripts: [String: TranscriptView] = [:]
+  /// Opening, leaving and renaming conversations.
+  private(set) var switching = ConversationsController()
+  /// The sidebar's rows and which conversation is open.
+  var list: ConversationList { switching.list }
+  /// Members, topics and recent speakers of the conversations.
+  private(set) var roster = ConversationRoster()
+  private var sidebarVisibility = SidebarVisibility()
+  /// The conversations sidebar once it has been shown: without an account there is only
+  /// `Notes`, and the sidebar stays hidden and unmade (issue 19).
+  private var madeSidebar: ConversationSidebar?
+  /// Ctrl+K's card, made the first time it opens.
+  private(set) lazy var switcher: QuickSwitcher = {
+    let switcher = QuickSwitcher()
+    switcher.onOpen = { [unowned self] id in open(id) }
+    switcher.onClosed = { [unowned self] in composer.focusText() }
+    gtk_overlay_add_overlay(OpaquePointer(overlay), switcher.widget)
+    return switcher
+  }()
+
+  /// The open conversation changed, or what the header says of it: the window updates the
+  /// connection line and its actions.
+  var onActiveChanged: () -> Void = {}
+  /// A transcript's search opened or closed.
+  var onSearchModeChanged: () -> Void = {}
+  /// A transcript hit a damaged history.
+  var onDamagedHistory: () -> Void = {}
+  /// A message could not be stored, so it was not sent (the window says so).
+  var onSendFailed: (Error) -> Void = { _ in }
+
+  init(
+    session: ChatSession, irc: IRCClient?, composer: ComposerView, header: WindowHeader,
+    window: UnsafeMutablePointer<GtkWindow>, split: UnsafeMutablePointer<GtkWidget>,
+    overlay: UnsafeMutablePointer<GtkWidget>
+  ) {
+    self.session = session
+    self.irc = irc
+    self.composer = composer
+    self.header = header
+    self.window = window
+    self.split = split
+    self.overlay = overlay
+    transcriptStack = Widget(gtk_stack_new())
+    gtk_widget_set_vexpand(transcriptStack.widget, 1)
+  }
+
+  /// The open conversation's transcript.
+  var transcript: TranscriptView {
+    transcripts[list.activeID] ?? showTranscript(for: list.activeID)
+  }
+
+  /// The sidebar, made (listing the conversations) when first asked for.
+  var sidebar: ConversationSidebar {
+    if let madeSidebar { return madeSidebar }
+    let sidebar = ConversationSidebar()
+    let separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)
+    gtk_box_prepend(cast(split), separator)
+    gtk_box_prepend(cast(split), sidebar.widget)
+    sidebar.separator = separator
+    sidebar.onOpen = { [unowned self] id in open(id) }
+    madeSidebar = sidebar
+    sidebar.show(list)
+    return sidebar
+  }
+
+  /// The sidebar lists the conversations as they are now, if it has been made.
+  func updateSidebar() { madeSidebar?.show(list) }
+
+  /// Shows or hides the sidebar; it is made only to be shown.
+  func showSidebar(_ shown: Bool) {
+    if shown || madeSidebar != nil { sidebar.isShown = shown }
+  }
+
+  /// The saved draft in the composer in place of what it holds; a long one a piece at a time,
+  /// as a paste goes in, with paragraphs too long to lay out folded (issue 13).
+  func restoreDraft(_ draft: Draft) {
+    guard LongLineFold.restoresInPieces(draft) else {
+      composer.replaceDraft(draft)
+      if composer.foldLongLines() { composer.showNotice(LongLineFold.notice) }
+      return
+    }
+    composer.replaceDraft(Draft(chips: draft.chips))
+    composer.paste(draft.text, from: nil, undoable: false)
+  }
+
   // MARK: The list
 
   /// `Notes`, then the account's channels and private chats: the ones the user has open in
@@ -23,7 +122,7 @@ extension MainWindow {
       row: { [unowned self] in row(of: $0) })
     start.joins.forEach { irc.join($0) }
     start.parts.forEach { irc.part($0) }
-    for entry in conversations.entries where entry.kind != .notes {
+    for entry in list.entries where entry.kind != .notes {
       loadUnread(entry.id)
     }
   }
@@ -78,7 +177,7 @@ extension MainWindow {
     var width: Int32 = 0
     var height: Int32 = 0
     gtk_window_get_default_size(window, &width, &height)
-    for part in [headerBar, composer.widget] {
+    for part in [header.bar.widget, composer.widget] {
       var natural: Int32 = 0
       gtk_widget_measure(part, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)
       height -= natural
@@ -98,11 +197,11 @@ extension MainWindow {
         store: session.store, conversation: conversation, screen: firstScreen)
       view.onRetry = { [unowned self] message in irc?.retry(message) }
       view.onSearchClosed = { [unowned self] in composer.focusText() }
-      view.onSearchModeChanged = { [unowned self] in updateActionStates() }
+      view.onSearchModeChanged = { [unowned self] in onSearchModeChanged() }
       view.onReadError = { [weak self] error in
         guard case StoreError.corrupt = error else { return }
         // Not inside the list's row binding that hit the damage: the model is replaced.
-        MainLoop.idle { [weak self] in self?.recoverFromCorruption() }
+        MainLoop.idle { [weak self] in self?.onDamagedHistory() }
       }
       transcripts[conversation] = view
       gtk_stack_add_child(transcriptStack.opaque, view.widget)
@@ -166,7 +265,7 @@ extension MainWindow {
         updateSidebar()
       case .conversationsAdded:
         updateSidebar()
-        showSidebar(sidebarVisibility.conversationsChanged(count: conversations.entries.count))
+        showSidebar(sidebarVisibility.conversationsChanged(count: list.entries.count))
       case .spoke(let sender, let conversation):
         roster.spoke(sender, in: conversation)
       case .append(let conversation, let messages):
@@ -199,31 +298,17 @@ extension MainWindow {
   /// Shows what depends on the open conversation: sidebar selection, header, status lines.
   func conversationChanged() {
     updateSidebar()
-    showSidebar(sidebarVisibility.conversationsChanged(count: conversations.entries.count))
+    showSidebar(sidebarVisibility.conversationsChanged(count: list.entries.count))
     irc?.statusConversation =
-      conversations.activeID == Message.notes ? nil : conversations.activeID
+      list.activeID == Message.notes ? nil : list.activeID
     updateHeader()
-    updateConnectionStatus()
-    updateActionStates()
+    onActiveChanged()
   }
 
   /// The topic under the connection state, and the members button, for the open channel.
   func updateHeader() {
-    let active = conversations.activeID
-    let topic = roster.topic(of: active)
-    gtk_label_set_text(topicLabel.opaque, topic)
-    topicLabel.setAccessibleLabel(localized("Topic"))
-    Accessible.setDescription(topicLabel.widget, topic)
-    gtk_widget_set_tooltip_text(topicLabel.widget, topic.isEmpty ? nil : topic)
-    topicLabel.isVisible = !topic.isEmpty
-    let members = roster.memberList(of: active)
-    membersButton.isVisible = conversations.active?.kind == .channel
-    let list = members.isEmpty ? localized("No members known yet") : members.joined(separator: "\n")
-    gtk_label_set_text(membersLabel.opaque, list)
-    // GtkLabel names itself after its text on every change; the text is its description.
-    membersLabel.setAccessibleLabel(localized("Member list"))
-    Accessible.setDescription(membersLabel.widget, list)
-    membersButton.setTooltip(localized("Members ({count})", ["count": String(members.count)]))
+    let shown = switching.header(roster)
+    header.showConversation(topic: shown.topic, members: shown.members)
   }
 
   /// Leaves `conversation`: a channel is parted, a private chat closed. Its messages and
@@ -257,6 +342,21 @@ extension MainWindow {
         row: { [unowned self] in row(of: $0) }))
   }
 
+  /// The server played back history into `conversation`: its transcript reloads, and what is
+  /// newer than what was seen counts as unread.
+  func merged(_ conversation: String) {
+    transcripts[conversation]?.reloadHistory()
+    if conversation != list.activeID, list.contains(conversation) {
+      loadUnread(conversation)
+      updateSidebar()
+    }
+  }
+
+  /// Every transcript reads the history again (another process wrote it, or it was replaced).
+  func reloadHistories() {
+    transcripts.values.forEach { $0.reloadHistory() }
+  }
+
   /// Joins, parts, members and topics from the server.
   func handle(_ event: IRCEvent) {
     guard let irc else { return }
@@ -272,10 +372,10 @@ extension MainWindow {
       markLeft(irc.conversation(for: channel), true)
     case .members(let channel, let members):
       roster.setMembers(members, of: irc.conversation(for: channel))
-      if irc.conversation(for: channel) == conversations.activeID { updateHeader() }
+      if irc.conversation(for: channel) == list.activeID { updateHeader() }
     case .topic(let channel, let text):
       roster.setTopic(text, of: irc.conversation(for: channel))
-      if irc.conversation(for: channel) == conversations.activeID { updateHeader() }
+      if irc.conversation(for: channel) == list.activeID { updateHeader() }
     default:
       break
     }
@@ -310,33 +410,97 @@ extension MainWindow {
     return Int(width)
   }
 
-  func bindConversations() {
-    actions += [
-      Action("switch-conversation", in: pointer) { [unowned self] in
-        switcher.open(conversations.entries)
+  /// The `win.*` actions of conversations, made on `window`.
+  func makeActions(in window: Signal.Pointer) -> [Action] {
+    var actions = [
+      Action("switch-conversation", in: window) { [unowned self] in
+        switcher.open(list.entries)
       },
-      Action("previous-conversation", in: pointer) { [unowned self] in
-        open(conversations.id(offsetFromActive: -1))
+      Action("previous-conversation", in: window) { [unowned self] in
+        open(list.id(offsetFromActive: -1))
       },
-      Action("next-conversation", in: pointer) { [unowned self] in
-        open(conversations.id(offsetFromActive: 1))
+      Action("next-conversation", in: window) { [unowned self] in
+        open(list.id(offsetFromActive: 1))
       },
-      Action("toggle-sidebar", in: pointer) { [unowned self] in
+      Action("toggle-sidebar", in: window) { [unowned self] in
         showSidebar(sidebarVisibility.toggle())
         Log.debug("sidebar shown: \(sidebarVisibility.isShown)")
       },
-      Action("close-conversation", in: pointer) { [unowned self] in confirmLeave() },
+      Action("close-conversation", in: window) { [unowned self] in confirmLeave() },
     ]
     for n in 1...9 {
       actions.append(
-        Action("conversation-\(n)", in: pointer) { [unowned self] in
-          if let id = conversations.id(atPosition: n) { open(id) }
+        Action("conversation-\(n)", in: window) { [unowned self] in
+          if let id = list.id(atPosition: n) { open(id) }
         })
     }
-    Signal.connect(pointer, "notify::default-width") { [unowned self] (_: Signal.Pointer?) in
+    Signal.connect(window, "notify::default-width") { [unowned self] (_: Signal.Pointer?) in
       showSidebar(sidebarVisibility.widthChanged(windowWidth))
     }
     showSidebar(sidebarVisibility.widthChanged(windowWidth))
     conversationChanged()
+    return actions
+  }
+
+  // MARK: Sending
+
+  /// Stores `message` in `conversation` and shows it: in `Notes` as sent, on IRC as pending
+  /// until the server's echo. False (with a banner) when it could not be stored.
+  func deliver(_ message: Message, to conversation: String) -> Bool {
+    do {
+      // Stored first: a message on screen is a message on disk (on IRC, pending until the
+      // server's echo).
+      let store = { [unowned self] () throws -> Message in
+        if let irc, let target = target(of: conversation) {
+          return try irc.send(message, to: target)
+        }
+        return try session.send(message)
+      }
+      let stored: Message
+      do {
+        stored = try store()
+      } catch StoreError.corrupt {
+        // The history is damaged: replace it with what can be salvaged, then send again.
+        onDamagedHistory()
+        stored = try store()
+      }
+      BenchProbe.stored(stored.body)
+      transcripts[stored.conversation]?.append(stored, own: true)
+      // The sent text must not come back as a draft if the app dies before the next save.
+      if conversation == list.activeID {
+        session.saveDraft(Draft(), for: conversation)
+      }
+      return true
+    } catch {
+      Log.warning("could not store a message: \(error)")
+      onSendFailed(error)
+      return false
+    }
+  }
+
+  /// Runs `command`, typed as `typed` (its chips and id are kept for a message it sends).
+  /// Returns whether the composer may clear: false keeps the draft (a notice says why).
+  func run(_ command: SlashCommand, typed: Message) -> Bool {
+    let active = list.activeID
+    let kind = list.active?.kind ?? .notes
+    let plan = CommandPlan.plan(
+      command, in: irc == nil ? .notes : kind, target: target(of: active),
+      topic: roster.topic(of: active))
+    let steps = switching.run(plan) { [unowned self] in irc?.conversation(for: $0) ?? $0 }
+    for step in steps {
+      switch step {
+      case .notice(let sentence):
+        composer.showNotice(sentence)
+        return false
+      case .deliver(let conversation, let text, let isAction):
+        var message = typed
+        message.body = text
+        message.kind = isAction ? .action : .message
+        guard deliver(message, to: conversation) else { return false }
+      default:
+        perform([step])
+      }
+    }
+    return true
   }
 }

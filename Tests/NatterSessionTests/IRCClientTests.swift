@@ -394,6 +394,15 @@ private final class FakeTransport: LineTransport {
     #expect(!wire.written.contains { $0.hasPrefix("QUIT") })
   }
 
+  @Test func aTimeWithTwentyThreeFractionDigitsIsStoredNotFatal() throws {
+    registered()
+    wire.server("@time=2026-12-01T10:00:00.12345678901234567890123Z :bob!u@h PRIVMSG #natter :x")
+    let channel = url.conversation("#natter")
+    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "x" } == true })
+    let stored = try #require(try rows(channel).first { $0.body == "x" })
+    #expect(abs(stored.sentAt.timeIntervalSince1970 - 1_796_119_200.123) < 0.001)
+  }
+
   // MARK: Delivery and the connection
 
   @Test func aMessageTypedWhileConnectingWaitsAndGoesOutOnceRegistered() throws {

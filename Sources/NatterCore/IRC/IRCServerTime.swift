@@ -23,10 +23,14 @@ public enum IRCServerTime {
     else { return nil }
     var fraction = 0.0
     if bytes.count > 20 {
-      guard bytes[19] == UInt8(ascii: "."), bytes.count > 21,
-        let digits = number(20, bytes.count - 21)
+      let length = bytes.count - 21
+      guard bytes[19] == UInt8(ascii: "."), length > 0,
+        bytes[20..<bytes.count - 1].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
       else { return nil }
-      fraction = Double(digits) / pow(10, Double(bytes.count - 21))
+      // Nanoseconds are all a Date holds; more digits would overflow `number` (a server
+      // that sent 23 of them crashed Natter, issue 30), so they are read and not used.
+      let used = min(length, 9)
+      fraction = Double(number(20, used) ?? 0) / pow(10, Double(used))
     }
     let days = Int(CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)))
     let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction

@@ -29,8 +29,9 @@ final class WindowHeader {
     membersLabel = Widget(gtk_label_new(nil))
     addTitles()
     addButtons()
-    addMembersButton()
+    // Packed at the end from the right: the main menu is the outermost button.
     addMainMenu()
+    addMembersButton()
   }
 
   /// The header's `Connection` line; shown from the first frame after this on. Its smaller text

@@ -39,7 +39,7 @@ import Testing
     var bytes = bytes
     for _ in 0..<Int.random(in: 1...4, using: &random) {
       let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
-      switch Int.random(in: 0..<7, using: &random) {
+      switch Int.random(in: 0..<8, using: &random) {
       case 0 where !bytes.isEmpty: bytes[position] = UInt8.random(in: 0...255, using: &random)
       case 1: bytes.insert(UInt8.random(in: 0...255, using: &random), at: position)
       case 2 where !bytes.isEmpty:
@@ -49,6 +49,13 @@ import Testing
         bytes.insert(
           contentsOf: Array(" :@;=!#\\".utf8).shuffled(using: &random).prefix(2), at: position)
       case 4: bytes = Array(bytes.prefix(position))
+      case 7:
+        // A run of digits: a number too long for any integer (a time's fraction of 23 digits
+        // once trapped, issue 30).
+        let digits = (0..<Int.random(in: 1...40, using: &random)).map { _ in
+          UInt8.random(in: 0x30...0x39, using: &random)
+        }
+        bytes.insert(contentsOf: digits, at: position)
       case 5:
         let other = Array(corpus.randomElement(using: &random)!.utf8)
         bytes =

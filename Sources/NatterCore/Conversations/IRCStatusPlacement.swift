@@ -57,7 +57,7 @@ public struct IRCStatusPlacement {
     case .joined(let channel), .parted(let channel), .topic(let channel, _),
       .channelActivity(let channel, _), .kicked(let channel, _, _):
       return [isChannel(channel) ? conversation(channel) : fallback]
-    case .serverError:
+    case .serverError, .signInFailed:
       return [fallback]
     default:
       return []

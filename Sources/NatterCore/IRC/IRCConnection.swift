@@ -21,6 +21,8 @@ public struct IRCConnection: Sendable {
   public var joinedChannels: [String] { channels.joined.values.map(\.name).sorted() }
 
   var session: IRCSession
+  /// When a connection that has not been welcomed yet is given up.
+  private var registrationDeadline: Date?
   var registration = IRCRegistration()
   var channels: IRCChannels
   var outbox: IRCOutbox
@@ -66,6 +68,7 @@ public struct IRCConnection: Sendable {
       outbox.reset()
       serverReason = nil
       liveness.start(at: now)
+      registrationDeadline = now + IRCRegistration.timeout
       effects = transition(to: .registering) + registration.start(account: account)
     case .lineReceived(let line):
       guard state == .registering || state == .ready else { return [] }
@@ -197,8 +200,13 @@ public struct IRCConnection: Sendable {
       break
     }
     if let effects = registration.receive(message, account: account, session: &session) {
+      if case .refused(let reason) = registration.phase {
+        return effects + [.event(.signInFailed(reason: reason)), .close]
+          + lost(reason: reason, at: now)
+      }
       guard message.command == "001" else { return effects }
       liveness.registered()
+      registrationDeadline = nil
       doubtDeadline = nil
       return effects + transition(to: .ready) + channels.joinAll() + checkDoubts(at: now)
         + outbox.flush(session: session, at: now)
@@ -274,6 +282,14 @@ public struct IRCConnection: Sendable {
       guard let retryAt, now >= retryAt else { return [] }
       return connectNow()
     case .registering, .ready:
+      if let deadline = registrationDeadline, now >= deadline, !session.registered {
+        registrationDeadline = nil
+        let reason = localizedPlural(
+          "The server did not finish signing in within {count} second",
+          "The server did not finish signing in within {count} seconds",
+          count: Int(IRCRegistration.timeout))
+        return [.event(.signInFailed(reason: reason)), .close] + lost(reason: reason, at: now)
+      }
       var effects: [IRCEffect] = []
       if session.registered, let resume = outbox.resumeAt, now >= resume {
         effects += outbox.flush(session: session, at: now)
@@ -313,6 +329,7 @@ public struct IRCConnection: Sendable {
     case .connecting, .registering, .ready: break
     }
     liveness.stop()
+    registrationDeadline = nil
     session.registered = false
     outbox.reset()
     if quitting {
@@ -340,7 +357,8 @@ public struct IRCConnection: Sendable {
     switch state {
     case .disconnected: deadline = retryAt
     case .registering, .ready:
-      deadline = [liveness.deadline, doubtDeadline, outbox.resumeAt].compactMap { $0 }.min()
+      deadline = [liveness.deadline, doubtDeadline, outbox.resumeAt, registrationDeadline]
+        .compactMap { $0 }.min()
     case .idle, .connecting: deadline = nil
     }
     guard let deadline else { return [] }

@@ -35,6 +35,9 @@ public enum IRCEvent: Equatable, Sendable {
   /// The server refused a sent message; `reason` is a sentence with the server's text.
   case messageFailed(id: String, reason: String)
   case serverError(IRCServerError)
+  /// Registration ended without a welcome (no nickname accepted, or no answer in time); the
+  /// connection closes with this reason and is tried again later.
+  case signInFailed(reason: String)
   /// A line that is not an IRC message, skipped; the host logs it (SPEC §9).
   case skippedLine(String, IRCParseError)
 }

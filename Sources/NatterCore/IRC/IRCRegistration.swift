@@ -1,7 +1,8 @@
 import Foundation
 
-/// Registration: CAP LS 302 / REQ / ACK / NAK / END, SASL PLAIN, NICK and USER, the 433
-/// fallback (`nick_`, `nick__`, …) and the welcome.
+/// Registration: CAP LS 302 / REQ / ACK / NAK / END, SASL PLAIN, NICK and USER, the fallback
+/// for a refused nickname (`nick_`, `nick__`, …; for one the server finds invalid, the
+/// nickname with what no server accepts taken out, else `natter`) and the welcome.
 struct IRCRegistration: Equatable, Sendable {
   /// The capabilities of SPEC §9, requested when offered (`sasl` only with an account).
   static let wanted: Set<String> = [
@@ -12,18 +13,26 @@ struct IRCRegistration: Equatable, Sendable {
   ]
   /// `AUTHENTICATE` carries at most this many bytes of base64 a line.
   static let saslChunk = 400
-  /// How many `_` the 433 fallback adds before it gives up.
+  /// How many `_` the nickname fallback adds before it gives up.
   static let maxNickAttempts = 9
+  /// How long a server may take from the connection to its welcome.
+  static let timeout: TimeInterval = 60
+  /// The nickname tried when the user's own is not valid anywhere.
+  static let fallbackNick = "natter"
   /// At most this many capabilities are kept from a (multi-line) CAP LS.
   static let maxOffered = 200
 
   enum Phase: Equatable, Sendable {
     case negotiating, authenticating, welcoming, done
+    /// No nickname was accepted: the connection ends with this reason.
+    case refused(reason: String)
   }
 
   var phase = Phase.negotiating
   private(set) var offered: [String: String] = [:]
   private var nickAttempts = 0
+  /// What the fallback adds `_` to: the user's nickname, until the server calls it invalid.
+  private var nickBase: String?
   private var saslMechanisms: String?
 
   /// The first lines on a new connection.
@@ -57,6 +66,12 @@ struct IRCRegistration: Equatable, Sendable {
       return effects
     case "433", "432", "436":
       guard !session.registered else { return nil }
+      return nicknameRefused(message, account: account, session: &session)
+    case "437":
+      // Temporarily unavailable: a nickname (ours) or a channel (not registration's).
+      guard !session.registered, message.params.count > 1,
+        session.support.casemapping.equal(message.params[1], session.nick)
+      else { return nil }
       return nicknameRefused(message, account: account, session: &session)
     case "001":
       phase = .done
@@ -174,13 +189,55 @@ struct IRCRegistration: Equatable, Sendable {
     _ message: IRCMessage, account: IRCAccount, session: inout IRCSession
   ) -> [IRCEffect] {
     var effects: [IRCEffect] = []
-    if let error = IRCServerError(message) { effects.append(.event(.serverError(error))) }
-    guard message.command != "432", nickAttempts < Self.maxNickAttempts else { return effects }
-    nickAttempts += 1
+    let error = IRCServerError(message)
+    if let error { effects.append(.event(.serverError(error))) }
     let old = session.nick
-    session.nick = account.nick + String(repeating: "_", count: nickAttempts)
+    var base = nickBase ?? account.nick
+    if message.command == "432" {
+      // More `_` will not make it valid: take out what no server accepts, then `natter`.
+      var bases: [String] = []
+      for candidate in [Self.validNick(from: account.nick), Self.fallbackNick]
+      where !candidate.isEmpty && candidate != account.nick && !bases.contains(candidate) {
+        bases.append(candidate)
+      }
+      let next = nickBase.flatMap { bases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+      guard next < bases.count else { return effects + giveUp(old, error) }
+      base = bases[next]
+      nickBase = base
+      nickAttempts = 0
+    } else {
+      guard nickAttempts < Self.maxNickAttempts else { return effects + giveUp(old, error) }
+      nickAttempts += 1
+    }
+    session.nick = base + String(repeating: "_", count: nickAttempts)
     effects.append(.write(IRCMessage(command: "NICK", params: [session.nick]).serialized))
     effects.append(.event(.nickChanged(from: old, to: session.nick)))
     return effects
+  }
+
+  /// The end of the fallback: the connection closes with a reason that says what to do.
+  private mutating func giveUp(_ nick: String, _ error: IRCServerError?) -> [IRCEffect] {
+    let text = error?.serverText ?? ""
+    phase = .refused(
+      reason: text.isEmpty
+        ? localized(
+          "No nickname was accepted; the last one tried was {nick}. Choose another in Preferences.",
+          ["nick": nick])
+        : localized(
+          "No nickname was accepted; the last one tried was {nick} (the server says: {text}). Choose another in Preferences.",
+          ["nick": nick, "text": text]))
+    return []
+  }
+
+  /// `nick` with only what RFC 2812 allows in a nickname: ASCII letters, digits and its
+  /// special characters, not starting with a digit or a hyphen.
+  static func validNick(from nick: String) -> String {
+    let special = Set("[]\\`_^{|}-".unicodeScalars)
+    let kept = nick.unicodeScalars.filter {
+      ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        || special.contains($0)
+    }
+    let text = String(String.UnicodeScalarView(kept))
+    return String(text.drop { $0.isNumber || $0 == "-" })
   }
 }

@@ -18,6 +18,7 @@ public enum IRCStatusText {
           ["by": by, "channel": channel, "reason": plain])
     case .channelActivity(_, let activity): return activity.sentence()
     case .serverError(let error): return error.sentence
+    case .signInFailed(let reason): return reason
     default: return nil
     }
   }

@@ -386,7 +386,7 @@ public final class IRCClient {
       onStatus()
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
-    case .serverError, .joined, .parted, .kicked, .userRenamed, .topic, .nickChanged,
+    case .serverError, .signInFailed, .joined, .parted, .kicked, .userRenamed, .topic, .nickChanged,
       .channelActivity, .registered, .members, .message:
       break
     }

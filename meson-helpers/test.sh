@@ -32,6 +32,9 @@ if grep -E "^/.*(Sources|Tests)/.*warning:" "$build_log"; then
 fi
 bin=$(swift build --show-bin-path)
 
+step "fuzzing, a short pass"
+meson-helpers/fuzz.sh --runs 20000
+
 step "unit, GTK and end-to-end tests"
 export NATTER_BIN="$bin/natter"
 export GSK_RENDERER="${GSK_RENDERER:-cairo}"

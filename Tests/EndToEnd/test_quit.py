@@ -87,3 +87,14 @@ class QuitTest(IRCTestCase):
                 self.assertEqual(app.wait_exit(timeout=5), 0)
                 self.assertRegex(self.quit_line(bob),
                                  r"^(?:@\S+ )?:alice!\S+ QUIT :bye for now$")
+
+    def test_another_account_in_preferences_says_quit_on_the_old_one(self):
+        server = self.server()
+        other = self.server()
+        bob, app = self.joined(server)
+        self.focus_preferences_field(app, "Account")
+        app.key("ctrl+a")
+        app.type(other.url("alice", ["#natter"]))
+        app.key("Return")
+        self.assertRegex(self.quit_line(bob), r"^(?:@\S+ )?:alice!\S+ QUIT :Client exited$")
+

@@ -286,7 +286,11 @@ final class NatterApplication: Object {
   /// The new window opens before the old one closes, so the application never has no window
   /// (which would quit it).
   private func replaceWindow(_ old: MainWindow, password: String? = nil) {
-    old.irc?.stop()
+    if let client = old.irc {
+      // The old account says goodbye as on closing, so others see the quit message rather
+      // than `Connection closed`; the completion keeps the client until the server closed.
+      client.quit(reason: settings.quitMessage) { withExtendedLifetime(client) {} }
+    }
     openWindow(password: password)
     self.window?.present()
     old.close()

@@ -70,6 +70,14 @@ private final class FakeTransport: LineTransport {
     #expect(Wait.until { client.state == .ready })
   }
 
+  /// The connection drops; `Reconnect` opens a second one, which registers.
+  private func droppedAndBack() {
+    wire.deliver(.closed(reason: "gone"))
+    client.reconnect()
+    #expect(Wait.until { transports.opened.count == 2 })
+    registered(starting: false)
+  }
+
   private func rows(_ conversation: String) throws -> [Message] {
     try store.messages(in: conversation, .newer, from: nil, limit: 100)
   }
@@ -203,10 +211,7 @@ private final class FakeTransport: LineTransport {
     let stored = try client.send(
       Message(sender: "me", sentAt: Date(), body: "did it arrive"), to: "#natter")
     // Written, and the connection dropped before the echo.
-    wire.deliver(.closed(reason: "gone"))
-    client.reconnect()
-    #expect(Wait.until { transports.opened.count == 2 })
-    registered(starting: false)
+    droppedAndBack()
     #expect(!wire.written.contains { $0.contains("did it arrive") }, "held for the history")
     wire.server(
       ":irc.test BATCH +h chathistory #natter",
@@ -223,10 +228,7 @@ private final class FakeTransport: LineTransport {
     registered()
     let stored = try client.send(
       Message(sender: "me", sentAt: Date(), body: "psst"), to: "bob")
-    wire.deliver(.closed(reason: "gone"))
-    client.reconnect()
-    #expect(Wait.until { transports.opened.count == 2 })
-    registered(starting: false)
+    droppedAndBack()
     #expect(Wait.until { (try? store.message(id: stored.id))??.delivery == .failed })
     #expect(!wire.written.contains { $0.contains("psst") })
   }
@@ -380,10 +382,7 @@ private final class FakeTransport: LineTransport {
     client.part("#natter", reason: "see you")
     #expect(wire.written.last == "PART #natter :see you")
     wire.server(":alice!a@h PART #natter :see you")
-    wire.deliver(.closed(reason: "gone"))
-    client.reconnect()
-    #expect(Wait.until { transports.opened.count == 2 })
-    registered(starting: false)
+    droppedAndBack()
     #expect(!wire.written.contains { $0.hasPrefix("JOIN") && $0.contains("#natter") })
   }
 

@@ -53,6 +53,14 @@ import Testing
     #expect(controller.header(roster) == ("", nil))
   }
 
+  @Test func statusLinesNamingNoConversationGoToTheOpenOneButNeverToNotes() {
+    var controller = controller()
+    _ = controller.open("irc/bob")
+    #expect(controller.statusConversation == "irc/bob")
+    _ = controller.open(Message.notes)
+    #expect(controller.statusConversation == nil)
+  }
+
   @Test func rejoinIsOfferedOnlyInAChannelWeWereRemovedFrom() {
     var controller = controller()
     #expect(controller.rejoinChannel == nil)

@@ -213,6 +213,12 @@ public struct ConversationsController: Equatable, Sendable {
     return active.kind == .privateChat ? [active.name] : roster.members(of: active.id)
   }
 
+  /// Where a status line that names no conversation goes: the open one, or, while `Notes`
+  /// (which is not on IRC) is open, none, so the client uses its main conversation.
+  public var statusConversation: String? {
+    list.activeID == Message.notes ? nil : list.activeID
+  }
+
   /// What the header says of the open conversation: its topic, and the member list for a
   /// channel we are in (nil hides the `Members` button: a private chat, `Notes`, or a channel
   /// we were removed from, whose list is no longer kept up to date).

@@ -36,11 +36,7 @@ public struct IRCStatusPlacement {
   /// as IRC clients show it.
   public func lines(for event: IRCEvent, at now: Date) -> [Message] {
     guard let text = IRCStatusText.line(for: event) else { return [] }
-    return conversations(for: event).map { conversation in
-      var line = Message(sender: "", sentAt: now, body: text, conversation: conversation)
-      line.kind = .status
-      return line
-    }
+    return conversations(for: event).map { Message.status(text, in: $0, at: now) }
   }
 
   /// The conversations `event`'s line goes to, each once.

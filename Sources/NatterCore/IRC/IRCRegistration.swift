@@ -17,8 +17,6 @@ struct IRCRegistration: Equatable, Sendable {
   static let maxNickAttempts = 9
   /// How long a server may take from the connection to its welcome.
   static let timeout: TimeInterval = 60
-  /// The nickname tried when the user's own is not valid anywhere.
-  static let fallbackNick = "natter"
   /// At most this many capabilities are kept from a (multi-line) CAP LS.
   static let maxOffered = 200
 
@@ -196,7 +194,7 @@ struct IRCRegistration: Equatable, Sendable {
     if message.command == "432" {
       // More `_` will not make it valid: take out what no server accepts, then `natter`.
       var bases: [String] = []
-      for candidate in [Self.validNick(from: account.nick), Self.fallbackNick]
+      for candidate in [IRCNickname.valid(from: account.nick), IRCNickname.fallback]
       where !candidate.isEmpty && candidate != account.nick && !bases.contains(candidate) {
         bases.append(candidate)
       }
@@ -227,17 +225,5 @@ struct IRCRegistration: Equatable, Sendable {
           "No nickname was accepted; the last one tried was {nick} (the server says: {text}). Choose another in Preferences.",
           ["nick": nick, "text": text]))
     return []
-  }
-
-  /// `nick` with only what RFC 2812 allows in a nickname: ASCII letters, digits and its
-  /// special characters, not starting with a digit or a hyphen.
-  static func validNick(from nick: String) -> String {
-    let special = Set("[]\\`_^{|}-".unicodeScalars)
-    let kept = nick.unicodeScalars.filter {
-      ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
-        || special.contains($0)
-    }
-    let text = String(String.UnicodeScalarView(kept))
-    return String(text.drop { $0.isNumber || $0 == "-" })
   }
 }

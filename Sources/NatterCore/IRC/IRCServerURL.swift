@@ -46,7 +46,7 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
     if let at = authority.lastIndex(of: "@") {
       nick = String(authority[..<at])
       authority = authority[authority.index(after: at)...]
-      guard Self.isValidNick(nick) else {
+      guard IRCNickname.isValid(nick) else {
         throw Problem(
           description: localized(
             "\"{nick}\" is not a nickname a server would accept", ["nick": nick]))
@@ -118,23 +118,5 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
       name.count <= 200
     else { return false }
     return !name.unicodeScalars.contains { $0 == " " || $0 == "," || $0.value < 0x20 }
-  }
-
-  /// Whether a server would accept `nick` as a nickname.
-  public static func isNickname(_ nick: String) -> Bool { isValidNick(nick) }
-
-  /// A nickname: letters, digits and `[]\`_^{|}-`, not starting with a digit or `-`.
-  static func isValidNick(_ nick: String) -> Bool {
-    guard let first = nick.unicodeScalars.first, nick.unicodeScalars.count <= 30 else {
-      return false
-    }
-    let special = Set("[]\\`_^{|}".unicodeScalars)
-    func allowed(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.isASCII
-        && (scalar.properties.isAlphabetic || special.contains(scalar)
-          || ("0"..."9").contains(scalar) || scalar == "-")
-    }
-    guard allowed(first), !("0"..."9").contains(first), first != "-" else { return false }
-    return nick.unicodeScalars.allSatisfy(allowed)
   }
 }

@@ -73,3 +73,12 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
     self.mentionsMe = mentionsMe
   }
 }
+
+extension Message {
+  /// A quiet status line (`You joined #natter`) in `conversation`, which no one sent.
+  public static func status(_ text: String, in conversation: String, at time: Date) -> Message {
+    var line = Message(sender: "", sentAt: time, body: text, conversation: conversation)
+    line.kind = .status
+    return line
+  }
+}

@@ -405,10 +405,9 @@ public final class IRCClient {
       return nil
     }
     onRenamed(from, to, new)
-    guard let text = IRCStatusText.line(for: .userRenamed(from: old, to: new)) else { return nil }
-    var line = Message(sender: "", sentAt: Date(), body: text, conversation: to)
-    line.kind = .status
-    return line
+    return IRCStatusText.line(for: .userRenamed(from: old, to: new)).map {
+      Message.status($0, in: to, at: Date())
+    }
   }
 
   /// The quiet status lines `event` shows as, where `IRCStatusPlacement` puts them.
@@ -416,6 +415,7 @@ public final class IRCClient {
     if case .serverError(let error) = event {
       Log.info("server error \(error.code): \(error.serverText)")
     }
+    // Most events (messages, members) show no line: no placement is made for them.
     guard IRCStatusText.line(for: event) != nil else { return [] }
     let chats: [String]
     if case .nickChanged = event {

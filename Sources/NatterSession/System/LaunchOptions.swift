@@ -96,7 +96,7 @@ public enum LaunchOptions: Equatable, Sendable {
   /// The default nickname: the login name (SPEC §9).
   public static var loginName: String {
     let user = environmentValue("USER") ?? ""
-    return IRCServerURL.isNickname(user) ? user : "natter"
+    return IRCNickname.isValid(user) ? user : IRCNickname.fallback
   }
 
   /// The text `--help` prints, in the user's language.

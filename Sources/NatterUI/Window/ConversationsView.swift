@@ -122,7 +122,8 @@ final class ConversationsView {
       row: { [unowned self] in row(of: $0) })
     start.joins.forEach { irc.join($0) }
     start.parts.forEach { irc.part($0) }
-    for entry in list.entries where entry.kind != .notes {
+    // The open one counts nothing unread (the window marks where its new messages begin).
+    for entry in list.entries where entry.kind != .notes && entry.id != list.activeID {
       loadUnread(entry.id)
     }
   }
@@ -299,8 +300,7 @@ final class ConversationsView {
   func conversationChanged() {
     updateSidebar()
     showSidebar(sidebarVisibility.conversationsChanged(count: list.entries.count))
-    irc?.statusConversation =
-      list.activeID == Message.notes ? nil : list.activeID
+    irc?.statusConversation = switching.statusConversation
     updateHeader()
     onActiveChanged()
   }
@@ -371,11 +371,13 @@ final class ConversationsView {
       // `PART` now would only earn a 442.
       markLeft(irc.conversation(for: channel), true)
     case .members(let channel, let members):
-      roster.setMembers(members, of: irc.conversation(for: channel))
-      if irc.conversation(for: channel) == list.activeID { updateHeader() }
+      let conversation = irc.conversation(for: channel)
+      roster.setMembers(members, of: conversation)
+      if conversation == list.activeID { updateHeader() }
     case .topic(let channel, let text):
-      roster.setTopic(text, of: irc.conversation(for: channel))
-      if irc.conversation(for: channel) == list.activeID { updateHeader() }
+      let conversation = irc.conversation(for: channel)
+      roster.setTopic(text, of: conversation)
+      if conversation == list.activeID { updateHeader() }
     default:
       break
     }

@@ -18,6 +18,12 @@ open class Widget: Object {
     set { gtk_widget_set_visible(widget, newValue.gboolean) }
   }
 
+  /// Whether it takes input; an insensitive widget is greyed out and skipped by the focus.
+  public var isSensitive: Bool {
+    get { Bool(gboolean: gtk_widget_get_sensitive(widget)) }
+    set { gtk_widget_set_sensitive(widget, newValue.gboolean) }
+  }
+
   public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
   public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
 

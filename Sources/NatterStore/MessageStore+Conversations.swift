@@ -241,11 +241,18 @@ extension MessageStore {
   }
 
   /// The pending messages' outbox entries, oldest first, for a new connection to resume.
-  public func pendingOutbox() throws -> [IRCOutboxEntry] {
+  public func pendingOutbox(under prefix: String = "") throws -> [IRCOutboxEntry] {
+    // Each network sends its own (SPEC §11): its conversations' URLs start with its prefix.
     let statement = try db.cached(
-      "SELECT outbox FROM messages INDEXED BY messages_pending WHERE delivery = 'pending' "
-        + "AND outbox IS NOT NULL ORDER BY seq")
+      """
+      SELECT m.outbox FROM messages m INDEXED BY messages_pending
+      JOIN conversations c ON c.id = m.conversation_id
+      WHERE m.delivery = 'pending' AND m.outbox IS NOT NULL
+        AND substr(c.url, 1, length(?1)) = ?1
+      ORDER BY m.seq
+      """)
     defer { statement.reset() }
+    try statement.bind(1, prefix)
     var entries: [IRCOutboxEntry] = []
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .millisecondsSince1970

@@ -5,6 +5,7 @@ import Testing
 struct ConversationListTests {
   private func list() -> ConversationList {
     var list = ConversationList()
+    list.setNetworks([("irc/", "Net")])
     list.add(id: "irc/bob", name: "bob", kind: .privateChat)
     list.add(id: "irc/#zeta", name: "#zeta", kind: .channel)
     list.add(id: "irc/#natter", name: "#natter", kind: .channel)
@@ -17,7 +18,7 @@ struct ConversationListTests {
     list.messageArrived(in: "irc/bob", mentionsMe: true, own: false, seen: false, messageID: "m")
     list.open("irc/Alice")
     list.rename(id: "irc/Alice", to: "irc/zed", name: "zed")
-    #expect(list.entries.map(\.name) == ["Notes", "#natter", "#zeta", "bob", "zed"])
+    #expect(list.entries.map(\.name) == ["Notes", "Net", "#natter", "#zeta", "bob", "zed"])
     #expect(list.activeID == "irc/zed")
     list.rename(id: "irc/bob", to: "irc/robert", name: "robert")
     let robert = list.entry("irc/robert")
@@ -31,7 +32,7 @@ struct ConversationListTests {
     list.open("irc/bob")
     list.messageArrived(in: "irc/Alice", mentionsMe: false, own: false, seen: false)
     list.rename(id: "irc/bob", to: "irc/Alice", name: "Alice")
-    #expect(list.entries.map(\.name) == ["Notes", "#natter", "#zeta", "Alice"])
+    #expect(list.entries.map(\.name) == ["Notes", "Net", "#natter", "#zeta", "Alice"])
     #expect(list.activeID == "irc/Alice")
     // Notes is never renamed.
     list.rename(id: "notes", to: "irc/x", name: "x")
@@ -48,10 +49,10 @@ struct ConversationListTests {
   }
 
   @Test func notesFirstThenChannelsThenPrivateChatsInNameOrder() {
-    #expect(list().entries.map(\.name) == ["Notes", "#natter", "#zeta", "Alice", "bob"])
+    #expect(list().entries.map(\.name) == ["Notes", "Net", "#natter", "#zeta", "Alice", "bob"])
     var again = list()
     again.add(id: "irc/#natter", name: "#natter", kind: .channel)
-    #expect(again.entries.count == 5, "adding twice adds once")
+    #expect(again.entries.count == 6, "adding twice adds once")
   }
 
   @Test func unreadCountsAndMentionsClearWhenOpened() {
@@ -59,23 +60,24 @@ struct ConversationListTests {
     list.messageArrived(in: "irc/#natter", mentionsMe: false, own: false, seen: true)
     list.messageArrived(in: "irc/#natter", mentionsMe: true, own: false, seen: true)
     list.messageArrived(in: "irc/#natter", mentionsMe: false, own: true, seen: true)
-    let row = list.entries[1]
+    let row = list.entries[2]
     #expect(row.unread == 2, "own messages are never unread")
     #expect(row.mentioned)
     #expect(list.open("irc/#natter") == 2, "the New messages line goes above the last two")
-    #expect(list.entries[1].unread == 0 && !list.entries[1].mentioned)
+    #expect(list.entries[2].unread == 0 && !list.entries[2].mentioned)
     list.messageArrived(in: "irc/#natter", mentionsMe: false, own: false, seen: true)
-    #expect(list.entries[1].unread == 0, "the open conversation, seen, has nothing unread")
+    #expect(list.entries[2].unread == 0, "the open conversation, seen, has nothing unread")
     list.messageArrived(in: "irc/#natter", mentionsMe: false, own: false, seen: false)
-    #expect(list.entries[1].unread == 1, "the window was not active")
+    #expect(list.entries[2].unread == 1, "the window was not active")
   }
 
   @Test func altNumbersAndCtrlPageKeys() {
     var list = list()
     #expect(list.id(atPosition: 1) == "notes")
-    #expect(list.id(atPosition: 3) == "irc/#zeta")
-    #expect(list.id(atPosition: 6) == nil)
-    #expect(list.id(offsetFromActive: 1) == "irc/#natter")
+    #expect(list.id(atPosition: 2) == "irc/")
+    #expect(list.id(atPosition: 4) == "irc/#zeta")
+    #expect(list.id(atPosition: 7) == nil)
+    #expect(list.id(offsetFromActive: 1) == "irc/")
     #expect(list.id(offsetFromActive: -1) == "irc/bob", "Ctrl+Page Up from Notes wraps")
     list.open("irc/bob")
     #expect(list.id(offsetFromActive: 1) == "notes")

@@ -11,6 +11,7 @@ import Testing
 
   private func controller() -> ConversationsController {
     var controller = ConversationsController()
+    controller.setNetworks([("irc/", "Net")])
     _ = controller.start(
       accountChannels: [("irc/#natter", "#natter")], open: ["irc/#gtk", "irc/bob"], closed: [],
       lastOpened: nil, row: Self.row)
@@ -19,15 +20,17 @@ import Testing
 
   @Test func atTheStartTheAccountsChannelsAndTheOpenOnesAreListedAndTheLastOpenedOpens() {
     var controller = ConversationsController()
+    controller.setNetworks([("irc/", "Net")])
     let start = controller.start(
       accountChannels: [("irc/#natter", "#natter"), ("irc/#left", "#left")],
       open: ["irc/#gtk", "irc/bob", "elsewhere/#x"], closed: ["irc/#left"],
       lastOpened: "irc/bob", row: Self.row)
-    #expect(controller.list.entries.map(\.name) == ["Notes", "#gtk", "#natter", "bob"])
+    #expect(controller.list.entries.map(\.name) == ["Notes", "Net", "#gtk", "#natter", "bob"])
     #expect(start == .init(joins: ["#gtk"], parts: ["#left"]))
     #expect(controller.list.activeID == "irc/bob")
     // A last one no longer listed gives way to the account's first channel.
     var again = ConversationsController()
+    again.setNetworks([("irc/", "Net")])
     _ = again.start(
       accountChannels: [("irc/#natter", "#natter")], open: [], closed: [],
       lastOpened: "irc/gone", row: Self.row)
@@ -56,9 +59,10 @@ import Testing
   @Test func statusLinesNamingNoConversationGoToTheOpenOneButNeverToNotes() {
     var controller = controller()
     _ = controller.open("irc/bob")
-    #expect(controller.statusConversation == "irc/bob")
+    #expect(controller.statusConversation(on: "irc/") == "irc/bob")
+    #expect(controller.statusConversation(on: "other/") == nil)
     _ = controller.open(Message.notes)
-    #expect(controller.statusConversation == nil)
+    #expect(controller.statusConversation(on: "irc/") == nil)
   }
 
   @Test func rejoinIsOfferedOnlyInAChannelWeWereRemovedFrom() {
@@ -107,12 +111,14 @@ import Testing
     var controller = controller()
     #expect(
       controller.leave("irc/#gtk") == [
-        .part(channel: "#gtk", reason: nil), .keepOpen("irc/#gtk", false), .markRead("irc/#gtk"),
+        .part(conversation: "irc/#gtk", channel: "#gtk", reason: nil), .keepOpen("irc/#gtk", false),
+        .markRead("irc/#gtk"),
         .forget("irc/#gtk"), .conversationChanged,
       ])
     #expect(
       controller.leave("irc/#natter", reason: "bye") == [
-        .part(channel: "#natter", reason: "bye"), .keepOpen("irc/#natter", false),
+        .part(conversation: "irc/#natter", channel: "#natter", reason: "bye"),
+        .keepOpen("irc/#natter", false),
         .markRead("irc/#natter"), .saveDraft("irc/#natter"), .forget("irc/#natter"),
         .markRead("irc/bob"), .noteOpened("irc/bob"), .showTranscript("irc/bob", firstUnread: nil),
         .restoreDraft("irc/bob"), .focusComposer, .conversationChanged,
@@ -205,7 +211,7 @@ import Testing
     var controller = controller()
     #expect(
       controller.run([.join(channel: "#new", key: nil)], conversation: { "irc/" + $0 })
-        == [.join(channel: "#new", key: nil), .clearDraft("irc/#natter")])
+        == [.join(conversation: "irc/#new", channel: "#new", key: nil), .clearDraft("irc/#natter")])
     let joined = controller.joined("irc/#new", name: "#new")
     #expect(Array(joined.prefix(2)) == [.keepOpen("irc/#new", true), .conversationsAdded])
     #expect(joined.contains(.showTranscript("irc/#new", firstUnread: nil)))
@@ -230,7 +236,8 @@ import Testing
       ])
     #expect(
       controller.run([.join(channel: "#gtk", key: "k")], conversation: id) == [
-        .afterComposerCleared(.open("irc/#gtk")), .join(channel: "#gtk", key: "k"),
+        .afterComposerCleared(.open("irc/#gtk")),
+        .join(conversation: "irc/#gtk", channel: "#gtk", key: "k"),
         .clearDraft("irc/#natter"),
       ])
     #expect(

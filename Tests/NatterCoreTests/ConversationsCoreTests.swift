@@ -140,6 +140,7 @@ struct ConversationKeysTests {
 
   @Test func unreadFromTheStoreSeedsTheListButNotTheOpenConversation() {
     var list = ConversationList()
+    list.setNetworks([("", "Net")])
     list.add(id: "c", name: "#c", kind: .channel)
     list.add(id: "d", name: "#d", kind: .channel)
     list.open("d")
@@ -154,6 +155,7 @@ struct ConversationKeysTests {
 
   @Test func firstUnreadIsRememberedUntilOpened() {
     var list = ConversationList()
+    list.setNetworks([("", "Net")])
     list.add(id: "c", name: "#c", kind: .channel)
     list.messageArrived(in: "c", mentionsMe: false, own: false, seen: false, messageID: "m1")
     list.messageArrived(in: "c", mentionsMe: true, own: false, seen: false, messageID: "m2")

@@ -30,19 +30,76 @@ struct SettingsTests {
     }
   }
 
-  @Test func theIRCAccountReadsBackAndNeverHoldsAPassword() throws {
+  @Test func theNetworksReadBackInOrderAndNeverHoldAPassword() throws {
     var settings = Settings()
-    settings.irc = try IRCServerURL(
-      parsing: "ircs://alice@irc.example.net:7000/#natter,#b", defaultNick: "x")
-    settings.saslAccount = "alice"
+    settings.networks = [
+      NetworkAccount(
+        url: try IRCServerURL(
+          parsing: "ircs://alice@irc.example.net:7000/#natter,#b", defaultNick: "x"),
+        saslAccount: "alice"),
+      NetworkAccount(
+        url: try IRCServerURL(parsing: "irc://alice/net1@127.0.0.1:6700", defaultNick: "x"),
+        name: "Bouncer = net1", isEnabled: false),
+    ]
     settings.trustedCertificates = [String(repeating: "ab", count: 32)]
     var problems: [String] = []
     #expect(Settings(keyFile: settings.keyFileText, problems: &problems) == settings)
     #expect(problems.isEmpty, "\(problems)")
     #expect(settings.keyFileText.contains("url=ircs://alice@irc.example.net:7000/#natter,#b\n"))
+    #expect(settings.keyFileText.contains("[network 2]\nname=Bouncer = net1\n"))
+    #expect(settings.keyFileText.contains("url=irc://alice/net1@127.0.0.1:6700/\n"))
     #expect(!settings.keyFileText.lowercased().contains("password="))
-    // Without an account the file is what it was before accounts existed.
+    // Without a network the file is what it was before accounts existed.
     #expect(!Settings().keyFileText.contains("[irc]"))
+    #expect(!Settings().keyFileText.contains("[network"))
+  }
+
+  @Test func theOneAccountOfEarlierVersionsBecomesTheFirstNetwork() throws {
+    let old = """
+      [irc]
+      url=ircs://alice@irc.example.net/#natter
+      sasl-account=alice-account
+      pinned-certificates=irc.example.net:6697=\(String(repeating: "cd", count: 32))
+
+      """
+    var problems: [String] = []
+    let settings = Settings(keyFile: old, problems: &problems)
+    #expect(problems.isEmpty, "\(problems)")
+    #expect(settings.networks.count == 1)
+    let network = try #require(settings.networks.first)
+    #expect(network.url.host == "irc.example.net" && network.url.channels == ["#natter"])
+    #expect(network.saslAccount == "alice-account" && network.isEnabled)
+    #expect(network.name == "irc.example.net")
+    // Its conversations keep their ids, so its history is its own still.
+    #expect(network.id == "ircs://irc.example.net/")
+    #expect(settings.pinnedCertificates["irc.example.net:6697"]?.count == 1)
+    // Written back, it is a network group, and reads back the same.
+    let written = settings.keyFileText
+    #expect(
+      written.contains(
+        "[network 1]\nname=irc.example.net\nurl=ircs://alice@irc.example.net/#natter\nsasl-account=alice-account\n"
+      ))
+    #expect(Settings(keyFile: written) == settings)
+  }
+
+  @Test func aNetworkGroupThatCannotBeUsedIsReportedAndSkipped() {
+    let text = """
+      [network 1]
+      name=No URL
+      [network 2]
+      url=ftp://x
+      [network 3]
+      url=irc://bob@127.0.0.1:6667/#ok
+      enabled=maybe
+      colour=blue
+      """
+    var problems: [String] = []
+    let settings = Settings(keyFile: text, problems: &problems)
+    #expect(settings.networks.map(\.url.host) == ["127.0.0.1"])
+    #expect(settings.networks.first?.isEnabled == true)
+    #expect(problems.count == 4, "\(problems)")
+    #expect(problems.contains { $0.contains("without a url") })
+    #expect(problems.contains { $0.contains("colour") })
   }
 
   @Test func theQuitMessageIsEmptyByDefaultAndReadsBackExactly() {

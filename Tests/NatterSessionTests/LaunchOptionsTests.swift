@@ -31,7 +31,7 @@ struct LaunchOptionsTests {
 
   @Test func connectParsesTheAccountURL() {
     let options = LaunchOptions(arguments: ["--connect", "ircs://alice@127.0.0.1:6698/#natter"])
-    guard case .connect(let url?, nil, nil) = options else {
+    guard case .connect(let url?, nil, nil, nil) = options else {
       Issue.record("expected connect, got \(options)")
       return
     }
@@ -41,6 +41,25 @@ struct LaunchOptionsTests {
       LaunchOptions(arguments: ["--trust-certificate", fingerprint, "--data-dir", "/d"])
         == .connect(
           url: nil, trustCertificate: String(repeating: "ab", count: 32), dataDirectory: "/d"))
+  }
+
+  @Test func disconnectNamesAServerAndABouncerLoginParses() throws {
+    #expect(
+      LaunchOptions(arguments: ["--disconnect", "irc.libera.chat"])
+        == .connect(
+          url: nil, trustCertificate: nil, disconnect: "irc.libera.chat", dataDirectory: nil))
+    #expect(
+      LaunchOptions(arguments: ["--disconnect"])
+        == .usageError("--disconnect needs a server such as irc.example.net"))
+    guard
+      case .connect(let url?, _, _, _) = LaunchOptions(arguments: [
+        "--connect", "irc://alice/net1@127.0.0.1:7000",
+      ])
+    else {
+      Issue.record("a bouncer URL should parse")
+      return
+    }
+    #expect(url.login == "alice/net1" && url.nick == "alice" && url.port == 7000)
   }
 
   @Test func aMalformedConnectURLIsAUsageErrorThatSaysWhy() {

@@ -13,6 +13,7 @@ import Testing
 struct ConversationViewsTests {
   private func list() -> ConversationList {
     var list = ConversationList()
+    list.setNetworks([("irc/", "Net")])
     list.add(id: "irc/#natter", name: "#natter", kind: .channel)
     list.add(id: "irc/bob", name: "bob", kind: .privateChat)
     list.add(id: "irc/#gtk", name: "#gtk", kind: .channel)
@@ -25,7 +26,8 @@ struct ConversationViewsTests {
     var row = gtk_widget_get_first_child(sidebar.list.widget)
     while let current = row {
       if let box = gtk_widget_get_first_child(current),
-        let label = gtk_widget_get_first_child(box),
+        let text = gtk_widget_get_first_child(box),
+        let label = gtk_widget_get_first_child(text),
         let text = string(gtk_label_get_text(OpaquePointer(label)))
       {
         names.append(text)
@@ -43,20 +45,21 @@ struct ConversationViewsTests {
     var conversations = list()
     sidebar.show(conversations)
     window.settle()
-    #expect(sidebar.names == ["Notes", "#gtk", "#natter", "bob"])
-    #expect(Wait.until { rowNames(sidebar) == ["Notes", "#gtk", "#natter", "bob"] })
+    #expect(sidebar.names == ["Notes", "Net", "#gtk", "#natter", "bob"])
+    #expect(Wait.until { rowNames(sidebar) == ["Notes", "Net", "#gtk", "#natter", "bob"] })
 
     var opened: [String] = []
     sidebar.onOpen = { opened.append($0) }
     gtk_widget_activate_action_variant(
-      sidebar.list.widget, "list.activate-item", g_variant_new_uint32(2))
+      sidebar.list.widget, "list.activate-item", g_variant_new_uint32(3))
     #expect(opened == ["irc/#natter"])
 
     // A count changes a row in place; a new conversation adds one.
     conversations.messageArrived(in: "irc/bob", mentionsMe: true, own: false, seen: false)
     conversations.add(id: "irc/#swift", name: "#swift", kind: .channel)
     sidebar.show(conversations)
-    #expect(Wait.until { rowNames(sidebar) == ["Notes", "#gtk", "#natter", "#swift", "bob"] })
+    #expect(
+      Wait.until { rowNames(sidebar) == ["Notes", "Net", "#gtk", "#natter", "#swift", "bob"] })
   }
 
   @Test func switcherFiltersAsYouTypeAndOpensTheChoice() throws {
@@ -70,12 +73,36 @@ struct ConversationViewsTests {
     switcher.onClosed = { closed += 1 }
     switcher.open(list().entries)
     #expect(switcher.isOpen)
-    #expect(switcher.shownNames == ["Notes", "#gtk", "#natter", "bob"])
+    #expect(switcher.shownNames == ["Notes", "Net", "#gtk", "#natter", "bob"])
     gtk_editable_set_text(switcher.entry.opaque, "nt")
-    #expect(switcher.shownNames == ["Notes", "#natter"])
+    #expect(switcher.shownNames == ["Notes", "Net", "#natter"])
     // Enter in the entry (its `activate`) opens the first match.
     switcher.openSelected()
     #expect(opened == ["notes"])
     #expect(!switcher.isOpen && closed == 1)
+  }
+
+  @Test func switcherMatchesTheNetworkBeforeTheName() throws {
+    try #require(GtkTestEnvironment.start())
+    let switcher = QuickSwitcher()
+    let window = TestWindow(child: switcher.widget, width: 320, height: 300)
+    defer { window.close() }
+    var other = list()
+    other.setNetworks([("irc/", "Libera.Chat"), ("oftc/", "OFTC")])
+    other.add(id: "oftc/#gtk", name: "#gtk", kind: .channel)
+    var opened: [String] = []
+    switcher.onOpen = { opened.append($0) }
+    let names = ["irc/": "Libera.Chat", "oftc/": "OFTC"]
+    for query in ["lib gtk", "oftc gtk"] {
+      switcher.open(other.entries, networkNames: names)
+      gtk_editable_set_text(switcher.entry.opaque, query)
+      #expect(switcher.shownNames == ["#gtk"], "\(query)")
+      switcher.openSelected()
+    }
+    #expect(opened == ["irc/#gtk", "oftc/#gtk"])
+    // One word still matches names alone: `gtk` finds both.
+    switcher.open(other.entries, networkNames: names)
+    gtk_editable_set_text(switcher.entry.opaque, "gtk")
+    #expect(switcher.shownNames == ["#gtk", "#gtk"])
   }
 }

@@ -68,7 +68,10 @@ struct PreferencesWindowTests {
     var reported: [Settings] = []
     var passwords: [String] = []
     window.onChange = { reported.append($0) }
-    window.onPassword = { passwords.append($0) }
+    window.onPassword = { network, password in
+      passwords.append(password)
+      #expect(network.url.host == "irc.example.net")
+    }
     window.present()  // an unmapped button does not click
     MainLoop.iterate(until: { gtk_widget_get_mapped(window.connectButton.widget) != 0 }, seconds: 5)
 
@@ -87,8 +90,8 @@ struct PreferencesWindowTests {
     MainLoop.iterate(until: { !passwords.isEmpty }, seconds: 5)
     #expect(!window.accountProblem.isVisible)
     #expect(passwords == ["s3cret"])
-    #expect(reported.last?.irc?.channels == ["#a", "#b"])
-    #expect(reported.last?.saslAccount == "alice")
+    #expect(reported.last?.networks.map(\.url.channels) == [["#a", "#b"]])
+    #expect(reported.last?.networks.first?.saslAccount == "alice")
     // The password never reaches the settings, and the field forgets it.
     #expect(reported.last.map { !$0.keyFileText.contains("s3cret") } == true)
     #expect(string(gtk_editable_get_text(window.passwordEntry.opaque)) == "")
@@ -97,7 +100,10 @@ struct PreferencesWindowTests {
   @Test func theNetworkSectionShowsTheSavedAccount() throws {
     try #require(GtkTestEnvironment.start())
     var settings = Settings()
-    settings.irc = try IRCServerURL(parsing: "irc://bob@127.0.0.1:6690/#x", defaultNick: "x")
+    settings.networks = [
+      NetworkAccount(
+        url: try IRCServerURL(parsing: "irc://bob@127.0.0.1:6690/#x", defaultNick: "x"))
+    ]
     let window = PreferencesWindow(settings: settings, transientFor: nil)
     defer { gtk_window_destroy(window.window) }
     #expect(
@@ -127,8 +133,50 @@ struct PreferencesWindowTests {
     #expect(reported.last?.quitMessage == "bye, see you")
     #expect(window.settings.quitMessage == "bye, see you")
     // Nothing else changes with it: no account, no reconnect.
-    #expect(reported.last.map { $0.irc == nil && $0.sendKey == .enter } == true)
+    #expect(reported.last.map { $0.networks.isEmpty && $0.sendKey == .enter } == true)
     gtk_editable_set_text(entry.opaque, "")
     #expect(reported.last?.quitMessage == "")
+  }
+
+  @Test func theNetworkListAddsSelectsTurnsOffAndRemovesNetworks() throws {
+    try #require(GtkTestEnvironment.start())
+    var settings = Settings()
+    settings.networks = [
+      NetworkAccount(
+        url: try IRCServerURL(parsing: "ircs://me@irc.libera.chat/#gtk", defaultNick: "x"),
+        name: "Libera.Chat")
+    ]
+    let window = PreferencesWindow(settings: settings, transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    var reported: [Settings] = []
+    window.onChange = { reported.append($0) }
+    window.present()  // an unmapped button does not click
+    MainLoop.iterate(until: { gtk_widget_get_mapped(window.connectButton.widget) != 0 }, seconds: 5)
+    #expect(string(gtk_editable_get_text(window.networkNameEntry.opaque)) == "Libera.Chat")
+    #expect(window.networkSwitches.count == 1)
+
+    // New network: the form empties, and Connect adds a second network after the first.
+    gtk_widget_activate(window.newNetworkButton.widget)
+    MainLoop.iterate(until: { window.networkEditor.selected == nil }, seconds: 5)
+    #expect(string(gtk_editable_get_text(window.accountEntry.opaque)) == "")
+    gtk_editable_set_text(window.accountEntry.opaque, "ircs://me@irc.oftc.net/#debian")
+    window.applyNetwork()
+    #expect(reported.last?.networks.map(\.name) == ["Libera.Chat", "irc.oftc.net"])
+    #expect(window.networkSwitches.count == 2)
+    #expect(window.networkEditor.selected == 1)
+
+    // A row's switch turns that network off, and only that one.
+    gtk_check_button_set_active(window.networkSwitches[0].typed(), 0)
+    #expect(reported.last?.networks.map(\.isEnabled) == [false, true])
+
+    // Selecting the first row shows it; Remove takes it away and shows its neighbour.
+    let first = gtk_list_box_get_row_at_index(window.networkList.opaque, 0)
+    gtk_list_box_select_row(window.networkList.opaque, first)
+    #expect(string(gtk_editable_get_text(window.networkNameEntry.opaque)) == "Libera.Chat")
+    gtk_widget_activate(window.removeNetworkButton.widget)
+    MainLoop.iterate(until: { reported.last?.networks.count == 1 }, seconds: 5)
+    #expect(reported.last?.networks.map(\.url.host) == ["irc.oftc.net"])
+    #expect(
+      string(gtk_editable_get_text(window.accountEntry.opaque)) == "ircs://me@irc.oftc.net/#debian")
   }
 }

@@ -24,7 +24,10 @@ public enum CommandPlan: Equatable, Sendable {
     _ command: SlashCommand, in kind: ConversationList.Kind, target: String?, topic: String = ""
   ) -> [CommandPlan] {
     if command == .help { return [.show(SlashCommand.helpText)] }
-    guard kind != .notes, let target else { return [.notice(SlashCommand.noNetworkNotice)] }
+    guard kind != .notes else { return [.notice(SlashCommand.noNetworkNotice)] }
+    // A network's own conversation has no channel or person: what needs one says so.
+    guard kind != .network else { return networkPlan(command) }
+    guard let target else { return [.notice(SlashCommand.noNetworkNotice)] }
     switch command {
     case .help:
       return [.show(SlashCommand.helpText)]
@@ -60,4 +63,16 @@ public enum CommandPlan: Equatable, Sendable {
   }
 
   static var notAChannel: String { localized("A private chat has no topic.") }
+
+  /// The plan for `command` typed in a network's own conversation.
+  private static func networkPlan(_ command: SlashCommand) -> [CommandPlan] {
+    switch command {
+    case .join, .message, .query, .nick, .quote, .help:
+      return plan(command, in: .privateChat, target: "")
+    case .part:
+      return [.notice(localized("A network's own conversation cannot be left."))]
+    case .action, .topic:
+      return [.notice(localized("Open a channel or a private chat first."))]
+    }
+  }
 }

@@ -1,10 +1,11 @@
-/// The conversations of the sidebar (SPEC §10) and which one is open: `Notes` first, then
-/// channels, then private chats, each group in name order; unread counts and mention markers;
-/// Alt+1…Alt+9 and Ctrl+Page Up/Down.
+/// The conversations of the sidebar (SPEC §10, §11) and which one is open: `Notes` first, then
+/// each network in the user's order: its own row (its server messages), its channels, then its
+/// private chats, each group in name order; unread counts and mention markers; Alt+1…Alt+9
+/// and Ctrl+Page Up/Down.
 public struct ConversationList: Equatable, Sendable {
   /// What a conversation is, which decides its group in the sidebar.
   public enum Kind: Int, Comparable, Sendable {
-    case notes, channel, privateChat
+    case notes, network, channel, privateChat
     public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
@@ -12,9 +13,13 @@ public struct ConversationList: Equatable, Sendable {
   public struct Entry: Equatable, Sendable {
     /// `notes` or the conversation's URL; the store's key.
     public let id: String
-    /// `Notes`, `#natter`, `alice`.
-    public let name: String
+    /// `Notes`, `Libera.Chat`, `#natter`, `alice`.
+    public internal(set) var name: String
     public let kind: Kind
+    /// The id of the network it is on (its own row's id), nil for `Notes`.
+    public let network: String?
+    /// A network row's state: `Connected`, `Offline — 2 messages waiting`, ….
+    public internal(set) var detail = ""
     /// Messages that arrived while it was not open.
     public internal(set) var unread = 0
     /// One of them mentions the local user.
@@ -29,32 +34,86 @@ public struct ConversationList: Equatable, Sendable {
   public private(set) var entries: [Entry]
   /// The open conversation's id.
   public private(set) var activeID: String
+  /// The networks' ids, in the sidebar's order.
+  public private(set) var networks: [String] = []
 
   /// A list with `Notes` alone, open.
   public init(notesID: String = "notes", notesName: String = localized("Notes")) {
-    entries = [Entry(id: notesID, name: notesName, kind: .notes)]
+    entries = [Entry(id: notesID, name: notesName, kind: .notes, network: nil)]
     activeID = notesID
   }
 
   /// The open conversation's row.
   public var active: Entry? { entries.first { $0.id == activeID } }
 
-  /// Adds a conversation in its place (joining, or a private message arriving); nothing when
-  /// it is already there.
+  /// The network `id` is on: the longest network id it starts with.
+  public func network(of id: String) -> String? {
+    guard entries.first?.id != id else { return nil }
+    return networks.filter { id.hasPrefix($0) }.max { $0.count < $1.count }
+  }
+
+  /// The networks, in order, each with its name: their rows are added, renamed or (with every
+  /// conversation on them, the open one included) removed to match.
+  public mutating func setNetworks(_ given: [(id: String, name: String)]) {
+    networks = given.map(\.id)
+    let removed = entries.filter { entry in
+      entry.kind != .notes && !given.contains { $0.id == entry.network }
+    }
+    for entry in removed { remove(id: entry.id) }
+    for network in given {
+      if let index = entries.firstIndex(where: { $0.id == network.id }) {
+        guard entries[index].name != network.name else { continue }
+        var renamed = entries.remove(at: index)
+        renamed.name = network.name
+        insert(renamed)
+      } else {
+        insert(Entry(id: network.id, name: network.name, kind: .network, network: network.id))
+      }
+    }
+    // The order of the networks may have changed.
+    let order = networks
+    entries = entries.enumerated().sorted { lhs, rhs in
+      let left = Self.position(of: lhs.element, in: order)
+      let right = Self.position(of: rhs.element, in: order)
+      return left != right ? left < right : lhs.offset < rhs.offset
+    }.map(\.element)
+  }
+
+  /// Where `entry`'s network is in `order`; `Notes` (on none) comes first.
+  private static func position(of entry: Entry, in order: [String]) -> Int {
+    entry.network.flatMap { order.firstIndex(of: $0) } ?? -1
+  }
+
+  /// Sets the state a network's row shows.
+  public mutating func setDetail(_ detail: String, of id: String) {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    entries[index].detail = detail
+  }
+
+  /// Adds a conversation in its place (joining, or a private message arriving), under the
+  /// network its id starts with; nothing when it is already there, or on no network.
   public mutating func add(id: String, name: String, kind: Kind) {
-    guard !entries.contains(where: { $0.id == id }) else { return }
-    let entry = Entry(id: id, name: name, kind: kind)
-    let index =
-      entries.firstIndex { ($0.kind, $0.name.lowercased()) > (kind, name.lowercased()) }
-      ?? entries.endIndex
+    guard !entries.contains(where: { $0.id == id }), let network = network(of: id) else { return }
+    insert(Entry(id: id, name: name, kind: kind, network: network))
+  }
+
+  /// Puts `entry` in its place: by network, then kind, then name.
+  private mutating func insert(_ entry: Entry) {
+    let networks = networks
+    let order = { (entry: Entry) -> (Int, Kind, String) in
+      (Self.position(of: entry, in: networks), entry.kind, entry.name.lowercased())
+    }
+    let key = order(entry)
+    let index = entries.firstIndex { order($0) > key } ?? entries.endIndex
     entries.insert(entry, at: index)
   }
 
-  /// Removes a conversation (`/part`); `Notes` stays. Returns the id now open when the removed
+  /// Removes a conversation (`/part`); `Notes` stays, and a network's row while it is listed. Returns the id now open when the removed
   /// one was open: the next row, else the previous.
   @discardableResult
   public mutating func remove(id: String) -> String? {
-    guard let index = entries.firstIndex(where: { $0.id == id }), entries[index].kind != .notes
+    guard let index = entries.firstIndex(where: { $0.id == id }), entries[index].kind != .notes,
+      entries[index].kind != .network || !networks.contains(id)
     else { return nil }
     entries.remove(at: index)
     guard activeID == id else { return nil }
@@ -73,7 +132,7 @@ public struct ConversationList: Equatable, Sendable {
   /// is in the list already, the two become one.
   public mutating func rename(id: String, to newID: String, name: String) {
     guard newID != id, let index = entries.firstIndex(where: { $0.id == id }),
-      entries[index].kind != .notes
+      entries[index].kind == .privateChat || entries[index].kind == .channel
     else { return }
     let old = entries.remove(at: index)
     if let existing = entries.firstIndex(where: { $0.id == newID }) {

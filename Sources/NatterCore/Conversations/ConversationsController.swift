@@ -17,8 +17,8 @@ public struct ConversationsController: Equatable, Sendable {
     case restoreDraft(String)
     /// Forget what was shown of `conversation` (its transcript, members, speakers).
     case forget(String)
-    /// Tell the server we leave `channel`.
-    case part(channel: String, reason: String?)
+    /// Tell the server of `conversation`'s network that we leave `channel`.
+    case part(conversation: String, channel: String, reason: String?)
     /// Keep whether `conversation` is in the sidebar across restarts.
     case keepOpen(String, Bool)
     /// Show what depends on the open conversation: sidebar, header, status.
@@ -42,10 +42,10 @@ public struct ConversationsController: Equatable, Sendable {
     /// Store and send `text` to `conversation`; an action when `isAction`. When it cannot be
     /// stored, nothing after it happens and the composer keeps its text.
     case deliver(conversation: String, text: String, isAction: Bool)
-    /// Ask the server to join `channel`.
-    case join(channel: String, key: String?)
-    /// Write this line to the server.
-    case write(IRCMessage)
+    /// Ask the server of `conversation`'s network to join `channel`.
+    case join(conversation: String, channel: String, key: String?)
+    /// Write this line to the server of `conversation`'s network.
+    case write(conversation: String, IRCMessage)
     /// The conversation's draft is empty now.
     case clearDraft(String)
     /// Once the composer has cleared after a command: switch to, or leave, a conversation.
@@ -94,7 +94,7 @@ public struct ConversationsController: Equatable, Sendable {
     var effects: [Effect] = []
     // Removed from it, we are out already: a `PART` would earn a 442.
     if entry.kind == .channel, !entry.isLeft {
-      effects.append(.part(channel: entry.name, reason: reason))
+      effects.append(.part(conversation: id, channel: entry.name, reason: reason))
     }
     effects += [.keepOpen(id, false), .markRead(id)]
     if wasOpen { effects.append(.saveDraft(id)) }
@@ -137,7 +137,7 @@ public struct ConversationsController: Equatable, Sendable {
         } else {
           joining = id
         }
-        effects.append(.join(channel: channel, key: key))
+        effects.append(.join(conversation: id, channel: channel, key: key))
       case .part(_, let reason):
         effects.append(.afterComposerCleared(.leave(active, reason: reason)))
       case .close:
@@ -146,7 +146,7 @@ public struct ConversationsController: Equatable, Sendable {
         let id = conversation(nick)
         effects += [.list(id), .afterComposerCleared(.open(id))]
       case .raw(let line):
-        effects.append(.write(line))
+        effects.append(.write(conversation: active, line))
       }
     }
     return effects + [.clearDraft(active)]
@@ -198,10 +198,14 @@ public struct ConversationsController: Equatable, Sendable {
       if row.kind == .channel { start.joins.append(row.name) }
     }
     start.parts = accountChannels.filter { closed.contains($0.id) }.map(\.name)
-    if let id = [lastOpened, accountChannels.first?.id].compactMap({ $0 }).first(
-      where: list.contains)
+    // Called once per network: the first network with channels opens its first, unless the
+    // one open at the last quit is listed (by this network's start or an earlier one's).
+    if let lastOpened, list.contains(lastOpened) {
+      list.open(lastOpened)
+    } else if list.activeID == Message.notes, let first = accountChannels.first?.id,
+      list.contains(first), lastOpened != Message.notes
     {
-      list.open(id)
+      list.open(first)
     }
     return start
   }
@@ -213,10 +217,36 @@ public struct ConversationsController: Equatable, Sendable {
     return active.kind == .privateChat ? [active.name] : roster.members(of: active.id)
   }
 
-  /// Where a status line that names no conversation goes: the open one, or, while `Notes`
-  /// (which is not on IRC) is open, none, so the client uses its main conversation.
-  public var statusConversation: String? {
-    list.activeID == Message.notes ? nil : list.activeID
+  /// Where a status line of `network` that names no conversation goes: the open one when it
+  /// is on that network, else none, so the client uses the network's own conversation.
+  public func statusConversation(on network: String) -> String? {
+    list.network(of: list.activeID) == network ? list.activeID : nil
+  }
+
+  /// The networks, in order, with their names (SPEC §11); see `ConversationList.setNetworks`.
+  public mutating func setNetworks(_ networks: [(id: String, name: String)]) {
+    list.setNetworks(networks)
+  }
+
+  /// See `ConversationList.setDetail`.
+  public mutating func setDetail(_ detail: String, of id: String) {
+    list.setDetail(detail, of: id)
+  }
+
+  /// Why a message typed in `id` cannot be sent there, nil when it can: a network's own
+  /// conversation takes commands only, and a network that is off takes nothing.
+  public func refusal(toSendIn id: String, networkIsOn: Bool, networkName: String) -> String? {
+    guard let entry = list.entry(id), entry.kind != .notes else { return nil }
+    if entry.kind == .network {
+      return localized(
+        "This is {network}'s own conversation: /join a channel or /msg someone to talk.",
+        ["network": networkName])
+    }
+    guard networkIsOn else {
+      return localized(
+        "{network} is off; turn it on in Preferences to send.", ["network": networkName])
+    }
+    return nil
   }
 
   /// What the header says of the open conversation: its topic, and the member list for a
@@ -239,6 +269,12 @@ public struct ConversationsController: Equatable, Sendable {
   public var leaveQuestion: LeaveQuestion {
     guard let entry = list.active, entry.kind != .notes else {
       return .notice(localized("Notes stays open: it is your local history."))
+    }
+    guard entry.kind != .network else {
+      return .notice(
+        localized(
+          "{network} stays while it is on your list; remove it in Preferences.",
+          ["network": entry.name]))
     }
     let isChannel = entry.kind == .channel
     return .ask(
@@ -284,8 +320,9 @@ public struct ConversationsController: Equatable, Sendable {
       } else {
         shown.append((conversation, [message]))
       }
-      // A status line (a join, an error) is no reason to list a conversation, nor unread.
-      guard message.kind != .status else { continue }
+      // A status line (a join, an error) is no reason to list a conversation, nor unread;
+      // nor is what the server says in the network's own row (its notices, the MOTD).
+      guard message.kind != .status, list.entry(conversation)?.kind != .network else { continue }
       if !list.contains(conversation), let row = row(conversation) {
         list.add(id: conversation, name: row.name, kind: row.kind)
         effects.append(.keepOpen(conversation, true))

@@ -11,9 +11,9 @@ public struct IRCStatusPlacement {
   public var joinedChannels: [String]
   /// The private chats open in the sidebar, by conversation.
   public var openChats: [String]
-  /// The conversation on screen, nil for `Notes`.
+  /// The conversation on screen when it is on this network, else nil.
   public var onScreen: String?
-  /// Where a line goes when nothing else says: the account's first channel, else the server.
+  /// Where a line goes when nothing else says: the network's own conversation.
   public var main: String
 
   public init(
@@ -55,6 +55,8 @@ public struct IRCStatusPlacement {
       return [isChannel(channel) ? conversation(channel) : fallback]
     case .serverError, .signInFailed:
       return [fallback]
+    case .motd:
+      return [main]
     default:
       return []
     }

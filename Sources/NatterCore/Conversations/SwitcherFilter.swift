@@ -7,10 +7,31 @@
 public enum SwitcherFilter {
   /// The indices of `names` that match `query`, best first.
   public static func filter(_ names: [String], query: String) -> [Int] {
-    let needle = Array(query.lowercased().filter { !$0.isWhitespace })
-    guard !needle.isEmpty else { return Array(names.indices) }
-    let scored = names.enumerated().compactMap { index, name in
-      score(Array(name.lowercased()), needle).map { (index, $0) }
+    filter(names.map { ($0, "") }, query: query)
+  }
+
+  /// The indices of `conversations` that match `query`, best first. With several words, the
+  /// last matches the conversation's name and the ones before it its network's (`lib gtk`
+  /// finds `#gtk` on Libera.Chat, SPEC §11); the whole query may also match the name alone.
+  public static func filter(_ conversations: [(name: String, network: String)], query: String)
+    -> [Int]
+  {
+    let words = query.lowercased().split(whereSeparator: \.isWhitespace)
+    let needle = Array(words.joined())
+    guard !needle.isEmpty else { return Array(conversations.indices) }
+    let networkNeedle = Array(words.dropLast().joined())
+    let nameNeedle = Array(words.last ?? "")
+    let scored = conversations.enumerated().compactMap { index, conversation in
+      let name = Array(conversation.name.lowercased())
+      let alone = score(name, needle)
+      var split: Int?
+      if !networkNeedle.isEmpty,
+        let network = score(Array(conversation.network.lowercased()), networkNeedle),
+        let named = score(name, nameNeedle)
+      {
+        split = network + named
+      }
+      return [alone, split].compactMap { $0 }.max().map { (index, $0) }
     }
     return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
   }

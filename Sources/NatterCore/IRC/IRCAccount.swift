@@ -18,11 +18,14 @@ public struct IRCAccount: Equatable, Sendable, CustomStringConvertible {
   /// SASL PLAIN account and password; nil signs in to nothing.
   public var saslAccount: String?
   public var saslPassword: String?
+  /// The server password (`PASS`), which is how a bouncer signs its user in.
+  public var serverPassword: String?
 
   public init(
     nick: String, userName: String? = nil, realName: String? = nil, channels: [Channel] = [],
-    saslAccount: String? = nil, saslPassword: String? = nil
+    saslAccount: String? = nil, saslPassword: String? = nil, serverPassword: String? = nil
   ) {
+    self.serverPassword = serverPassword
     self.nick = nick
     self.userName = userName ?? nick
     self.realName = realName ?? nick

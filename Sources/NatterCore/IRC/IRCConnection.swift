@@ -29,6 +29,9 @@ public struct IRCConnection: Sendable {
   var liveness = IRCLiveness()
   /// A reason the server gave (`ERROR`) before it closed.
   private var serverReason: String?
+  /// The message of the day as far as it came, between `375` and `376`.
+  private var motd: [String]?
+  static let maxMOTDLines = 1_000
   private var retryAt: Date?
   /// Our `QUIT` went out: nothing more is written, and the close that follows is the end.
   private var quitting = false
@@ -196,6 +199,19 @@ public struct IRCConnection: Sendable {
       return []
     case "PRIVMSG", "NOTICE":
       return privateOrChannelMessage(message)
+    case "375":
+      motd = []
+      return []
+    case "372":
+      if var lines = motd, lines.count < Self.maxMOTDLines, let line = message.params.last {
+        // `- ` starts each line by convention.
+        lines.append(line.hasPrefix("- ") ? String(line.dropFirst(2)) : line)
+        motd = lines
+      }
+      return []
+    case "376":
+      defer { motd = nil }
+      return motd.map { [.event(.motd($0))] } ?? []
     default:
       break
     }
@@ -240,6 +256,9 @@ public struct IRCConnection: Sendable {
     }
     let target = message.params[0]
     var raw = message.params[1]
+    let isFromServer =
+      !session.support.isChannel(target)
+      && Self.isFromServer(message, registered: session.registered)
     var isAction = false
     if let ctcp = IRCText.ctcp(raw) {
       // Only ACTION is shown; other CTCP requests (VERSION, PING …) are not answered.
@@ -251,7 +270,9 @@ public struct IRCConnection: Sendable {
     let converted = IRCTagConvention.received(
       body: shown, tagValue: message.tags[IRCTagConvention.clientTag])
     let conversation: String
-    if session.support.isChannel(target) {
+    if isFromServer {
+      conversation = ""
+    } else if session.support.isChannel(target) {
       conversation = target
     } else if isOwn {
       conversation = target
@@ -262,9 +283,10 @@ public struct IRCConnection: Sendable {
       conversation: conversation, sender: sender, body: converted.body, tags: converted.tags)
     incoming.isAction = isAction
     incoming.isNotice = message.command == "NOTICE"
+    incoming.isFromServer = isFromServer
     incoming.isOwn = isOwn
     incoming.mentionsMe =
-      !isOwn
+      !isOwn && !isFromServer
       && IRCText.mentions(
         session.nick, in: converted.body, casemapping: session.support.casemapping)
     incoming.msgid = message.tags["msgid"]
@@ -273,6 +295,22 @@ public struct IRCConnection: Sendable {
     incoming.clientPart = message.tags[IRCOutbox.partTag].flatMap { Int($0) }
     if channels.collect(incoming, batch: message.tags["batch"]) { return [] }
     return [.event(.message(incoming))]
+  }
+
+  /// Services that answer with notices (Atheme's, Anope's), whose words belong with the
+  /// server's rather than in a private chat of their own.
+  static let services: Set<String> = [
+    "nickserv", "chanserv", "memoserv", "operserv", "hostserv", "botserv", "saslserv", "global",
+  ]
+
+  /// Whether a PRIVMSG or NOTICE not to a channel comes from the server (or its services)
+  /// rather than a person: a notice before sign-in or to `*`, one from a service, or a line
+  /// whose source is no `nick!user@host`.
+  static func isFromServer(_ message: IRCMessage, registered: Bool) -> Bool {
+    guard let source = message.source, source.contains("!") else { return true }
+    guard message.command == "NOTICE" else { return false }
+    if !registered || message.params.first == "*" { return true }
+    return services.contains((message.sourceNick ?? "").lowercased())
   }
 
   private mutating func tick(at now: Date) -> [IRCEffect] {

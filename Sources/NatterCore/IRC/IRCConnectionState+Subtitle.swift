@@ -28,6 +28,16 @@ extension IRCConnectionState {
     }
   }
 
+  /// What a network's row in the sidebar says under its name (SPEC §11): `Connected`,
+  /// `Connecting…`, `Offline — 2 messages waiting`, `Disconnected: <reason>`.
+  public func networkDetail(waiting: Int) -> String {
+    switch self {
+    case .ready: return localized("Connected")
+    case .idle, .connecting, .registering, .disconnected:
+      return subtitle(conversation: nil, host: "", waiting: waiting)
+    }
+  }
+
   /// Whether `Reconnect` is offered: while disconnected and waiting for the next attempt.
   public var offersReconnect: Bool {
     if case .disconnected = self { return true }

@@ -24,6 +24,7 @@ public enum IRCEffect: Equatable, Sendable {
     {
       return "write(AUTHENTICATE <hidden>)"
     }
+    if case .write(let line) = self, line.hasPrefix("PASS ") { return "write(PASS <hidden>)" }
     return "\(self)"
   }
 }

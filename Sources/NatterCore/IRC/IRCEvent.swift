@@ -35,6 +35,8 @@ public enum IRCEvent: Equatable, Sendable {
   /// The server refused a sent message; `reason` is a sentence with the server's text.
   case messageFailed(id: String, reason: String)
   case serverError(IRCServerError)
+  /// The server's message of the day, its lines as sent (formatting still in).
+  case motd([String])
   /// Registration ended without a welcome (no nickname accepted, or no answer in time); the
   /// connection closes with this reason and is tried again later.
   case signInFailed(reason: String)

@@ -11,6 +11,9 @@ public struct IRCIncomingMessage: Equatable, Sendable {
   public var tags: [String]
   public var isAction = false
   public var isNotice = false
+  /// From the server itself or its services (a notice before sign-in, from a server name,
+  /// or from NickServ and its kin): it belongs to the network's own conversation.
+  public var isFromServer = false
   /// Sent by us (another client of ours, or history), not matched to the outbox.
   public var isOwn = false
   /// Mentions our nickname as a whole word.

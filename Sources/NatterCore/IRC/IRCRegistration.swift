@@ -36,7 +36,11 @@ struct IRCRegistration: Equatable, Sendable {
   /// The first lines on a new connection.
   mutating func start(account: IRCAccount) -> [IRCEffect] {
     self = IRCRegistration()
-    return [
+    // PASS comes first, as RFC 1459 orders it; a password never holds a line break.
+    let pass = account.serverPassword.map {
+      IRCEffect.write(IRCMessage(command: "PASS", params: [$0]).serialized)
+    }
+    return (pass.map { [$0] } ?? []) + [
       .write("CAP LS 302"),
       .write(IRCMessage(command: "NICK", params: [account.nick]).serialized),
       .write(

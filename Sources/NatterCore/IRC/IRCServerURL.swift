@@ -1,18 +1,26 @@
 /// An account as `natter --connect` takes it: `ircs://NICK@HOST[:PORT]/#chan[,#other]`
-/// (`irc://` for plain TCP), SPEC §9. Parsing says exactly what is wrong, so the command line
-/// can print it and save nothing.
+/// (`irc://` for plain TCP), SPEC §9, or a bouncer's `ircs://USER/NETWORK@HOST[:PORT]`
+/// (SPEC §11). Parsing says exactly what is wrong, so the command line can print it and save
+/// nothing.
 public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
   public var tls: Bool
   public var nick: String
+  /// A bouncer's login, `user/network` (ZNC's), sent as the user name with the password as
+  /// the server password; nil for a server signed in to with SASL.
+  public var login: String?
   public var host: String
   /// `host:port`, the key certificates are pinned under.
   public var server: String { "\(host):\(port)" }
   public var port: Int
   public var channels: [String]
 
-  public init(tls: Bool, nick: String, host: String, port: Int? = nil, channels: [String]) {
+  public init(
+    tls: Bool, nick: String, host: String, port: Int? = nil, channels: [String],
+    login: String? = nil
+  ) {
     self.tls = tls
     self.nick = nick
+    self.login = login
     self.host = host
     self.port = port ?? (tls ? 6697 : 6667)
     self.channels = channels
@@ -38,14 +46,33 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
         description: localized("\"{text}\" is not an irc:// or ircs:// URL", ["text": String(text)])
       )
     }
-    let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+    // A bouncer login holds a `/`, so the path starts at the first `/` after the `@`.
+    let userEnd = rest.firstIndex(of: "@").flatMap { at in
+      rest[..<at].contains("#") ? nil : at
+    }
+    let slash = rest[(userEnd ?? rest.startIndex)...].firstIndex(of: "/") ?? rest.endIndex
     var authority = rest[..<slash]
     // The channels are the fragment-like tail; `#` is never a fragment here.
     let path = slash < rest.endIndex ? rest[rest.index(after: slash)...] : ""
     var nick = defaultNick
+    var login: String?
     if let at = authority.lastIndex(of: "@") {
       nick = String(authority[..<at])
       authority = authority[authority.index(after: at)...]
+      if let slash = nick.firstIndex(of: "/") {
+        // `user/network`: the bouncer's user is the nickname asked for too.
+        let user = String(nick[..<slash])
+        let network = nick[nick.index(after: slash)...]
+        guard !user.isEmpty, !network.isEmpty,
+          !nick.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == ":" })
+        else {
+          throw Problem(
+            description: localized(
+              "\"{login}\" is not a bouncer login such as user/network", ["login": nick]))
+        }
+        login = nick
+        nick = IRCNickname.isValid(user) ? user : defaultNick
+      }
       guard IRCNickname.isValid(nick) else {
         throw Problem(
           description: localized(
@@ -80,14 +107,15 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
       }
       channels.append(channel)
     }
-    self.init(tls: scheme, nick: nick, host: host, port: port, channels: channels)
+    self.init(tls: scheme, nick: nick, host: host, port: port, channels: channels, login: login)
   }
 
   /// The URL back, as `settings.ini` keeps it.
   public var description: String {
     let defaultPort = tls ? 6697 : 6667
     let portPart = port == defaultPort ? "" : ":\(port)"
-    return "\(tls ? "ircs" : "irc")://\(nick)@\(host)\(portPart)/\(channels.joined(separator: ","))"
+    return "\(tls ? "ircs" : "irc")://\(login ?? nick)@\(host)\(portPart)/"
+      + channels.joined(separator: ",")
   }
 
   /// The conversation's URL in the store and export (SPEC §6): `ircs://host/#chan`,
@@ -104,11 +132,18 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
     return String(conversation.dropFirst(prefix.count))
   }
 
-  /// What every conversation URL of this server starts with.
+  /// What every conversation URL of this server starts with, and the id of the network's own
+  /// conversation (its server messages). A bouncer's networks share a host, so theirs names
+  /// the login too (`ircs://alice%2Fnet1@bouncer/`).
   public var conversationPrefix: String {
     let defaultPort = tls ? 6697 : 6667
     let portPart = port == defaultPort ? "" : ":\(port)"
-    return "\(tls ? "ircs" : "irc")://\(host)\(portPart)/"
+    let loginPart =
+      login.map {
+        $0.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "%2F") + "@"
+      }
+      ?? ""
+    return "\(tls ? "ircs" : "irc")://\(loginPart)\(host)\(portPart)/"
   }
 
   /// RFC 2812 channel names as servers accept them: a prefix, then up to 200 characters without

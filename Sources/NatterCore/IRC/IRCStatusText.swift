@@ -19,6 +19,8 @@ public enum IRCStatusText {
     case .channelActivity(_, let activity): return activity.sentence()
     case .serverError(let error): return error.sentence
     case .signInFailed(let reason): return reason
+    case .motd(let lines):
+      return lines.map(IRCText.stripFormatting).joined(separator: "\n")
     default: return nil
     }
   }

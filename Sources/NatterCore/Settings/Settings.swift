@@ -43,10 +43,9 @@ public struct Settings: Equatable, Sendable {
     didSet { maxLines = Self.clamp(maxLines) }
   }
   public var style: Style
-  /// The IRC account (SPEC §9), nil for local history only. Its password is never here.
-  public var irc: IRCServerURL?
-  /// SASL PLAIN account name; the password is in the Secret Service or the environment.
-  public var saslAccount: String?
+  /// The networks (SPEC §11) in the sidebar's order; none for local history only. No
+  /// password is ever here.
+  public var networks: [NetworkAccount] = []
   /// SHA-256 fingerprints (lowercase hex) of certificates trusted for any server, as Natter
   /// saved them before pins were per server; still honoured, no longer written to.
   public var trustedCertificates: [String] = []
@@ -93,7 +92,17 @@ public struct Settings: Equatable, Sendable {
   public init(keyFile text: String, problems: inout [String]) {
     self.init()
     let entries = Self.parse(text, problems: &problems)
+    // Before several networks, the one account was `[irc] url` and `sasl-account`.
+    var legacyURL: IRCServerURL?
+    var legacySASL: String?
+    var networkGroups: [String] = []
+    var networkFields: [String: [String: (value: String, line: Int)]] = [:]
     for entry in entries {
+      if entry.group.hasPrefix(Self.networkGroupPrefix) {
+        if networkFields[entry.group] == nil { networkGroups.append(entry.group) }
+        networkFields[entry.group, default: [:]][entry.key] = (entry.value, entry.line)
+        continue
+      }
       switch (entry.group, entry.key) {
       case (Self.composerGroup, "send-key"):
         if let key = Self.sendKey(named: entry.value) {
@@ -117,12 +126,12 @@ public struct Settings: Equatable, Sendable {
         }
       case (Self.ircGroup, "url"):
         do {
-          irc = try IRCServerURL(parsing: entry.value, defaultNick: "natter")
+          legacyURL = try IRCServerURL(parsing: entry.value, defaultNick: IRCNickname.fallback)
         } catch {
           problems.append("line \(entry.line): \(error)")
         }
       case (Self.ircGroup, "sasl-account"):
-        saslAccount = entry.value.isEmpty ? nil : entry.value
+        legacySASL = entry.value.isEmpty ? nil : entry.value
       case (Self.ircGroup, "quit-message"):
         quitMessage = entry.value
       case (Self.ircGroup, "send-burst"):
@@ -160,6 +169,53 @@ public struct Settings: Equatable, Sendable {
         problems.append("line \(entry.line): unknown key \(entry.group).\(entry.key)")
       }
     }
+    if let legacyURL { networks.addOrUpdate(legacyURL, saslAccount: legacySASL) }
+    for group in networkGroups {
+      guard let network = Self.network(networkFields[group] ?? [:], problems: &problems) else {
+        continue
+      }
+      // The same server twice would share its conversations: the later one wins.
+      if let index = networks.firstIndex(where: { $0.id == network.id }) {
+        networks[index] = network
+      } else {
+        networks.append(network)
+      }
+    }
+  }
+
+  private static let networkGroupPrefix = "network "
+
+  /// One `[network N]` group: `url` (required), `name`, `sasl-account`, `enabled`.
+  private static func network(
+    _ fields: [String: (value: String, line: Int)], problems: inout [String]
+  ) -> NetworkAccount? {
+    guard let url = fields["url"] else {
+      if let line = fields.values.map(\.line).min() {
+        problems.append("line \(line): a network without a url is ignored")
+      }
+      return nil
+    }
+    let parsed: IRCServerURL
+    do {
+      parsed = try IRCServerURL(parsing: url.value, defaultNick: IRCNickname.fallback)
+    } catch {
+      problems.append("line \(url.line): \(error)")
+      return nil
+    }
+    var network = NetworkAccount(
+      url: parsed, name: fields["name"]?.value,
+      saslAccount: fields["sasl-account"].flatMap { $0.value.isEmpty ? nil : $0.value })
+    if let enabled = fields["enabled"] {
+      switch enabled.value {
+      case "true": network.isEnabled = true
+      case "false": network.isEnabled = false
+      default: problems.append("line \(enabled.line): enabled must be true or false")
+      }
+    }
+    for (key, field) in fields where !["url", "name", "sasl-account", "enabled"].contains(key) {
+      problems.append("line \(field.line): unknown key \(key) of a network")
+    }
+    return network
   }
 
   /// Reads `settings.ini` text, ignoring what it does not understand.
@@ -184,19 +240,31 @@ public struct Settings: Equatable, Sendable {
       # follow (the desktop's light or dark preference), light or dark.
       style=\(style.rawValue)
 
-      """ + ircKeyFileText
+      """ + ircKeyFileText + networksKeyFileText
+  }
+
+  private var networksKeyFileText: String {
+    var text = ""
+    for (index, network) in networks.enumerated() {
+      text += "\n"
+      if index == 0 {
+        text += "# natter --connect and Preferences keep the networks here, never a password.\n"
+      }
+      text += "[\(Self.networkGroupPrefix)\(index + 1)]\n"
+      text += "name=\(Self.escape(network.name))\nurl=\(network.url)\n"
+      if let account = network.saslAccount { text += "sasl-account=\(Self.escape(account))\n" }
+      text += "enabled=\(network.isEnabled)\n"
+    }
+    return text
   }
 
   private var ircKeyFileText: String {
     let standardPace = sendBudget == .standard
     guard
-      irc != nil || !trustedCertificates.isEmpty || !pinnedCertificates.isEmpty || !standardPace
+      !trustedCertificates.isEmpty || !pinnedCertificates.isEmpty || !standardPace
         || !quitMessage.isEmpty
     else { return "" }
-    var text =
-      "\n[\(Self.ircGroup)]\n# natter --connect saved this; the password is never kept here.\n"
-    if let irc { text += "url=\(irc)\n" }
-    if let saslAccount { text += "sasl-account=\(saslAccount)\n" }
+    var text = "\n[\(Self.ircGroup)]\n"
     if !quitMessage.isEmpty {
       text += "# What others see when you quit (Preferences, Network).\n"
       text += "quit-message=\(Self.escape(quitMessage))\n"

@@ -21,6 +21,22 @@ public enum MessageDisplay {
   }
 
   /// Whether the row offers `Retry`.
+  /// A notification's title: who wrote, and where when it is not a private message; with
+  /// several networks, which one (SPEC §11).
+  public static func notificationTitle(of message: Message, isPrivate: Bool, network: String?)
+    -> String
+  {
+    switch (isPrivate, network) {
+    case (true, nil): return message.sender
+    case (true, let network?):
+      return localized("{nick} on {network}", ["nick": message.sender, "network": network])
+    case (false, nil): return localized("{nick} mentioned you", ["nick": message.sender])
+    case (false, let network?):
+      return localized(
+        "{nick} mentioned you on {network}", ["nick": message.sender, "network": network])
+    }
+  }
+
   public static func offersRetry(_ message: Message) -> Bool { message.delivery == .failed }
 
   /// Whether a message raises a desktop notification: a mention or a private message from

@@ -11,6 +11,10 @@ import NatterStore
 @MainActor
 public final class IRCClient {
   public let url: IRCServerURL
+  /// The network's name, as the sidebar and notifications say it.
+  public let name: String
+  /// The network's own conversation (its server messages) and its key.
+  public var networkID: String { url.conversationPrefix }
   private let store: MessageStore
   private var connection: IRCConnection
   private let saslAccount: String?
@@ -77,7 +81,8 @@ public final class IRCClient {
   public var statusConversation: String?
 
   public init(
-    url: IRCServerURL, saslAccount: String?, password: String?, store: MessageStore,
+    url: IRCServerURL, name: String? = nil, saslAccount: String?, password: String?,
+    store: MessageStore,
     pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard,
     handlesWholeReads: Bool = false,
     makeTransport: @escaping TransportFactory = IRCClient.lineConnection
@@ -85,20 +90,19 @@ public final class IRCClient {
     self.makeTransport = makeTransport
     self.handlesWholeReads = handlesWholeReads
     self.url = url
+    self.name = name ?? NetworkAccount.defaultName(for: url)
     self.store = store
     self.pins = pins.map(IRCCertificateTrust.normalized)
     self.trustedAnywhere = trustedAnywhere
     self.saslAccount = saslAccount
     let pending: [IRCOutboxEntry]
     do {
-      pending = try store.pendingOutbox()
+      pending = try store.pendingOutbox(under: url.conversationPrefix)
     } catch {
       Log.warning("could not read the outbox: \(error)")
       pending = []
     }
-    let account = IRCAccount(
-      nick: url.nick, channels: url.channels.map { IRCAccount.Channel($0) },
-      saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password)
+    let account = Self.account(url: url, saslAccount: saslAccount, password: password)
     self.budget = budget
     connection = IRCConnection(account: account, pending: pending, budget: budget)
     let stored = (try? store.conversations(under: url.conversationPrefix)) ?? []
@@ -111,10 +115,22 @@ public final class IRCClient {
   public var nick: String { connection.nick }
   public var waiting: Int { connection.pending.count }
 
-  /// The conversation the window shows: the first channel, else the server itself.
-  var mainConversation: String {
-    url.channels.first.map { conversation(for: $0) } ?? url.conversationPrefix
+  /// Who to be: a bouncer's login signs in with the password as the server password (ZNC
+  /// 1.8 offers no SASL), any other account with SASL PLAIN when there is a password.
+  static func account(url: IRCServerURL, saslAccount: String?, password: String?) -> IRCAccount {
+    let channels = url.channels.map { IRCAccount.Channel($0) }
+    if let login = url.login {
+      return IRCAccount(
+        nick: url.nick, userName: login, realName: url.nick, channels: channels,
+        serverPassword: password)
+    }
+    return IRCAccount(
+      nick: url.nick, channels: channels,
+      saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password)
   }
+
+  /// Where what belongs to no channel or person goes: the network's own conversation.
+  var mainConversation: String { url.conversationPrefix }
 
   /// The conversation with `target` (a channel or a nickname), one per channel or person
   /// under the server's case mapping: `Bob` and `bob` are one private chat.
@@ -135,10 +151,7 @@ public final class IRCClient {
   /// Signs in with SASL PLAIN from the next connection on (the password came from the Secret
   /// Service after the client was made). Only before `start`: the outbox is carried over.
   public func usePassword(_ password: String) {
-    let old = connection.account
-    let account = IRCAccount(
-      nick: old.nick, userName: old.userName, realName: old.realName, channels: old.channels,
-      saslAccount: saslAccount ?? old.nick, saslPassword: password)
+    let account = Self.account(url: url, saslAccount: saslAccount, password: password)
     connection = IRCConnection(account: account, pending: connection.pending, budget: budget)
   }
 
@@ -343,7 +356,9 @@ public final class IRCClient {
       case .event(.message(let incoming)):
         let message = message(from: incoming)
         received.append(message)
-        origins[message.id] = (!connection.support.isChannel(incoming.conversation), incoming.isOwn)
+        let isPrivate =
+          !incoming.isFromServer && !connection.support.isChannel(incoming.conversation)
+        origins[message.id] = (isPrivate, incoming.isOwn)
       case .event(let event):
         handle(event)
       }
@@ -386,7 +401,8 @@ public final class IRCClient {
       onStatus()
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
-    case .serverError, .signInFailed, .joined, .parted, .kicked, .userRenamed, .topic, .nickChanged,
+    case .serverError, .motd, .signInFailed, .joined, .parted, .kicked, .userRenamed, .topic,
+      .nickChanged,
       .channelActivity, .registered, .members, .message:
       break
     }
@@ -476,7 +492,8 @@ public final class IRCClient {
     var message = Message(
       id: incoming.msgid ?? UUID().uuidString.lowercased(), sender: incoming.sender,
       sentAt: incoming.time ?? Date(), body: incoming.body, tags: incoming.tags,
-      conversation: conversation(for: incoming.conversation), msgid: incoming.msgid)
+      conversation: incoming.isFromServer
+        ? mainConversation : conversation(for: incoming.conversation), msgid: incoming.msgid)
     message.kind = incoming.isAction ? .action : incoming.isNotice ? .notice : .message
     message.mentionsMe = incoming.mentionsMe
     message.clientID = incoming.clientID

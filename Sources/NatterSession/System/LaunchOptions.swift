@@ -9,9 +9,12 @@ public enum LaunchOptions: Equatable, Sendable {
   case version
   case export(file: String, dataDirectory: String?)
   case `import`(file: String, dataDirectory: String?)
-  /// `--connect URL` and/or `--trust-certificate SHA256`: save the account (or the pin), then
-  /// run and connect after the first frame.
-  case connect(url: IRCServerURL?, trustCertificate: String?, dataDirectory: String?)
+  /// `--connect URL`, `--disconnect HOST` and/or `--trust-certificate SHA256`: add or update
+  /// the network (turn networks off, pin the certificate), then run and connect after the
+  /// first frame.
+  case connect(
+    url: IRCServerURL?, trustCertificate: String?, disconnect: String? = nil,
+    dataDirectory: String?)
   /// A mistake in the command line; print the message and the usage to stderr and exit 2.
   case usageError(String)
 
@@ -21,6 +24,7 @@ public enum LaunchOptions: Equatable, Sendable {
     var command: LaunchOptions?
     var connectURL: IRCServerURL?
     var trust: String?
+    var disconnect: String?
     var remaining = arguments[...]
 
     func value(for option: String, inline: String?) -> String? {
@@ -47,6 +51,12 @@ public enum LaunchOptions: Equatable, Sendable {
           self = .usageError("--connect \(given): \(error)")
           return
         }
+      case "--disconnect":
+        guard let given = value(for: option, inline: inline), !given.isEmpty else {
+          self = .usageError(localized("--disconnect needs a server such as irc.example.net"))
+          return
+        }
+        disconnect = given
       case "--trust-certificate":
         guard let given = value(for: option, inline: inline) else {
           self = .usageError(localized("--trust-certificate needs a SHA-256 fingerprint"))
@@ -84,8 +94,10 @@ public enum LaunchOptions: Equatable, Sendable {
     }
 
     switch command {
-    case .none where connectURL != nil || trust != nil:
-      self = .connect(url: connectURL, trustCertificate: trust, dataDirectory: dataDirectory)
+    case .none where connectURL != nil || trust != nil || disconnect != nil:
+      self = .connect(
+        url: connectURL, trustCertificate: trust, disconnect: disconnect,
+        dataDirectory: dataDirectory)
     case .none: self = .run(dataDirectory: dataDirectory)
     case .export(let file, _): self = .export(file: file, dataDirectory: dataDirectory)
     case .import(let file, _): self = .import(file: file, dataDirectory: dataDirectory)
@@ -118,10 +130,11 @@ public enum LaunchOptions: Equatable, Sendable {
       (
         "--connect URL",
         localized(
-          "Save the IRC account ircs://NICK@HOST[:PORT]/#chan[,#other] (irc:// without TLS) and "
-            + "connect; the SASL password comes from NATTER_IRC_PASSWORD and is kept in the "
-            + "Secret Service")
+          "Add the network ircs://NICK@HOST[:PORT]/#chan[,#other] (irc:// without TLS; "
+            + "USER/NETWORK@HOST for a bouncer), or update the one on that server, and connect; "
+            + "the password comes from NATTER_IRC_PASSWORD and is kept in the Secret Service")
       ),
+      ("--disconnect HOST", localized("Turn off the networks on HOST (or HOST:PORT)")),
       (
         "--trust-certificate SHA256",
         localized("Trust the server certificate with this fingerprint")

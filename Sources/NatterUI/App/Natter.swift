@@ -28,15 +28,25 @@ public enum Natter {
       return Transfer.export(to: file, dataDirectory: resolve(dataDirectory))
     case .import(let file, let dataDirectory):
       return Transfer.import(from: file, dataDirectory: resolve(dataDirectory))
-    case .connect(let url, let trust, let dataDirectory):
+    case .connect(let url, let trust, let disconnect, let dataDirectory):
       // Saved before the app starts, so a running instance that is asked to activate, and
-      // every later start, find the account.
+      // every later start, find the networks.
       let file = SettingsFile()
       var settings = file.load()
-      if let url { settings.irc = url }
+      let index = url.map { settings.networks.addOrUpdate($0) }
+      if let disconnect, settings.networks.disable(host: disconnect) == 0 {
+        FileHandle.standardError.write(
+          Data(
+            ("natter: "
+              + localized("no network on {host} is connected", ["host": disconnect]) + "\n")
+              .utf8))
+      }
       if let trust {
-        // Pinned for the account's server; with no account yet, for any server.
-        if let server = settings.irc?.server {
+        // Pinned for the network just given, else the only one; else for any server.
+        let network =
+          index.map { settings.networks[$0] }
+          ?? (settings.networks.count == 1 ? settings.networks.first : nil)
+        if let server = network?.url.server {
           settings.pin(trust, server: server)
         } else if !settings.trustedCertificates.contains(trust) {
           settings.trustedCertificates.append(trust)
@@ -52,6 +62,7 @@ public enum Natter {
       }
       let application = NatterApplication(dataDirectory: resolve(dataDirectory))
       application.savesPassword = true
+      application.environmentNetwork = index.map { settings.networks[$0].id }
       return application.run(programName: programName)
     case .run(let dataDirectory):
       return NatterApplication(dataDirectory: resolve(dataDirectory)).run(programName: programName)

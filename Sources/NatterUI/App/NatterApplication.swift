@@ -23,8 +23,8 @@ final class NatterApplication: Object {
   /// Launched by `--connect`: a password in the environment is saved in the Secret Service
   /// with the account. Otherwise the environment's password is used and not kept.
   var savesPassword = false
-  /// A password typed in Preferences, for the connection its `Connect` starts.
-  private var typedPassword: String?
+  /// Passwords typed in Preferences, by network, for the connections its `Connect` starts.
+  private var typedPasswords: [String: String] = [:]
   /// Set once the app is on its way out, so a second Ctrl+Q or SIGTERM does nothing.
   private var ending = false
 
@@ -176,7 +176,9 @@ final class NatterApplication: Object {
     }
     let preferences = PreferencesWindow(settings: settings, transientFor: window?.window)
     preferences.onChange = { [unowned self] changed in apply(changed) }
-    preferences.onPassword = { [unowned self] password in typedPassword = password }
+    preferences.onPassword = { [unowned self] network, password in
+      typedPasswords[network.id] = password
+    }
     preferences.onClose = { [unowned self] in
       // Dropped after the close-request emission, not during it.
       MainLoop.idle { [weak self] in self?.preferences = nil }
@@ -187,35 +189,34 @@ final class NatterApplication: Object {
 
   /// Applies changed settings everywhere at once and saves them.
   private func apply(_ changed: Settings) {
-    let accountChanged = changed.irc != settings.irc || changed.saslAccount != settings.saslAccount
+    let networksChanged = changed.networks != settings.networks
     settings = changed
     styleManager?.style = changed.style
     window?.apply(changed)
     settingsFile.save(changed)
-    let password = typedPassword
-    typedPassword = nil
-    guard accountChanged || password != nil, let window else { return }
-    // The Network section changed the account: the window comes back on it.
-    if let password, let account = changed.irc {
+    let passwords = typedPasswords
+    typedPasswords = [:]
+    guard networksChanged || !passwords.isEmpty, let window else { return }
+    for network in changed.networks {
+      guard let password = passwords[network.id] else { continue }
       SecretStore.store(
-        server: "\(account.host):\(account.port)", account: changed.saslAccount ?? account.nick,
-        password: password)
+        server: network.secretServer, account: network.secretAccount, password: password)
     }
-    replaceWindow(window, password: password)
+    // The Network section changed the networks: the window comes back on them.
+    replaceWindow(window, passwords: passwords)
   }
 
   private func activate() {
     guard lock != nil else { return }
     if let window {
-      // A second `natter --connect` saved another account and asked this instance to show
-      // itself: the window comes back on that account.
+      // A second `natter --connect` saved another network and asked this instance to show
+      // itself: the window comes back with it.
       let latest = settingsFile.load()
-      if let account = latest.irc, account != window.irc?.url {
-        Log.debug("a new account from another launch: \(account)")
-        settings.irc = account
+      if latest.networks != settings.networks {
+        Log.debug("networks changed by another launch: \(latest.networks.map(\.url))")
+        settings.networks = latest.networks
         settings.trustedCertificates = latest.trustedCertificates
         settings.pinnedCertificates = latest.pinnedCertificates
-        settings.saslAccount = latest.saslAccount
         replaceWindow(window)
       }
     } else {
@@ -224,26 +225,35 @@ final class NatterApplication: Object {
     window?.present()
   }
 
-  /// - Parameter password: one just typed in Preferences, used before the environment's.
-  private func openWindow(password: String? = nil) {
+  /// The network NATTER_IRC_PASSWORD belongs to: the one `--connect` named, else the only one.
+  var environmentNetwork: String?
+
+  /// - Parameter passwords: those just typed in Preferences, by network, used before the
+  ///   environment's.
+  private func openWindow(passwords: [String: String] = [:]) {
     let session =
       self.session
       ?? ChatSession(dataDirectory: dataDirectory, sender: ChatSession.localUserName())
     self.session = session
     BenchProbe.mark("store")
-    let environmentPassword =
-      password
-      ?? environmentValue("NATTER_IRC_PASSWORD").flatMap {
-        $0.isEmpty ? nil : $0
-      }
-    let irc = settings.irc.map { url in
+    let environment = environmentValue("NATTER_IRC_PASSWORD").flatMap { $0.isEmpty ? nil : $0 }
+    let enabled = settings.networks.filter(\.isEnabled)
+    let passwordNetwork = environmentNetwork ?? (enabled.count == 1 ? enabled.first?.id : nil)
+    var given: [String: String] = [:]
+    for network in enabled {
+      given[network.id] =
+        passwords[network.id] ?? (network.id == passwordNetwork ? environment : nil)
+    }
+    let clients = enabled.map { network in
       IRCClient(
-        url: url, saslAccount: settings.saslAccount, password: environmentPassword,
-        store: session.store, pins: settings.pinnedCertificates[url.server] ?? [],
+        url: network.url, name: network.name, saslAccount: network.saslAccount,
+        password: given[network.id], store: session.store,
+        pins: settings.pinnedCertificates[network.url.server] ?? [],
         trustedAnywhere: Set(settings.trustedCertificates),
         budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads)
     }
-    let window = MainWindow(application: application, session: session, irc: irc)
+    let window = MainWindow(
+      application: application, session: session, networks: settings.networks, clients: clients)
     BenchProbe.mark("window")
     self.window = window
     window.apply(settings)
@@ -253,30 +263,30 @@ final class NatterApplication: Object {
     }
     window.afterFirstFrame.run { [unowned self] in showIcon(on: window) }
     window.afterFirstFrame.run { TranscriptView.keepClockPattern() }
-    if let irc {
-      // Neither the network nor the Secret Service delays the first frame (SPEC §8).
-      window.afterFirstFrame.run { [unowned self] in
-        start(irc, environmentPassword: environmentPassword)
+    // Neither the network nor the Secret Service delays the first frame (SPEC §8).
+    window.afterFirstFrame.run { [unowned self] in
+      if !clients.isEmpty { BenchProbe.mark("network") }
+      for (network, client) in zip(enabled, clients) {
+        start(client, network: network, password: given[network.id])
       }
     }
     Log.debug("main window created; data directory \(dataDirectory.path)")
   }
 
-  /// Connects with the password from the environment (kept in the Secret Service when
-  /// `--connect` saved the account), else the Secret Service's, else none.
-  private func start(_ irc: IRCClient, environmentPassword: String?) {
-    BenchProbe.mark("network")
-    let server = "\(irc.url.host):\(irc.url.port)"
-    let account = settings.saslAccount ?? irc.url.nick
-    if let environmentPassword {
-      if savesPassword {
-        SecretStore.store(server: server, account: account, password: environmentPassword)
+  /// Connects with the password given (kept in the Secret Service when `--connect` saved the
+  /// network with it), else the Secret Service's, else none. Each network looks its own up,
+  /// so one keyring's slowness delays no other network.
+  private func start(_ irc: IRCClient, network: NetworkAccount, password: String?) {
+    if let password {
+      if savesPassword, network.id == environmentNetwork {
+        SecretStore.store(
+          server: network.secretServer, account: network.secretAccount, password: password)
       }
       irc.start()
       return
     }
-    Log.debug("looking up the IRC password in the Secret Service")
-    SecretStore.lookup(server: server, account: account) { password in
+    Log.debug("looking up the password of \(network.name) in the Secret Service")
+    SecretStore.lookup(server: network.secretServer, account: network.secretAccount) { password in
       Log.debug(password == nil ? "no password in the Secret Service" : "password found")
       if let password { irc.usePassword(password) }
       irc.start()
@@ -285,13 +295,13 @@ final class NatterApplication: Object {
 
   /// The new window opens before the old one closes, so the application never has no window
   /// (which would quit it).
-  private func replaceWindow(_ old: MainWindow, password: String? = nil) {
-    if let client = old.irc {
-      // The old account says goodbye as on closing, so others see the quit message rather
+  private func replaceWindow(_ old: MainWindow, passwords: [String: String] = [:]) {
+    for client in old.clients {
+      // The old networks say goodbye as on closing, so others see the quit message rather
       // than `Connection closed`; the completion keeps the client until the server closed.
       client.quit(reason: settings.quitMessage) { withExtendedLifetime(client) {} }
     }
-    openWindow(password: password)
+    openWindow(passwords: passwords)
     self.window?.present()
     old.close()
   }
@@ -311,10 +321,11 @@ final class NatterApplication: Object {
   /// others see that message rather than `Connection closed`.
   private func shutdown() {
     ending = true
-    guard let irc = window?.irc else { return }
-    var done = false
-    irc.quit(reason: settings.quitMessage) { done = true }
-    // The client gives up after a second; this bound only guards against a bug in it.
-    MainLoop.iterate(until: { done }, seconds: 2)
+    guard let clients = window?.clients, !clients.isEmpty else { return }
+    // Every network says goodbye at once; each client gives up after a second.
+    var done = 0
+    for irc in clients { irc.quit(reason: settings.quitMessage) { done += 1 } }
+    // This bound only guards against a bug in them.
+    MainLoop.iterate(until: { done == clients.count }, seconds: 2)
   }
 }

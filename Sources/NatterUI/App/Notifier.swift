@@ -8,10 +8,11 @@ enum Notifier {
   /// Shows one notification per conversation (a newer one replaces it); activating it
   /// presents the window at that conversation.
   static func send(
-    _ message: Message, isPrivate: Bool, application: UnsafeMutablePointer<GtkApplication>
+    _ message: Message, isPrivate: Bool, network: String?,
+    application: UnsafeMutablePointer<GtkApplication>
   ) {
-    let title =
-      isPrivate ? message.sender : localized("{nick} mentioned you", ["nick": message.sender])
+    let title = MessageDisplay.notificationTitle(
+      of: message, isPrivate: isPrivate, network: network)
     guard let made = g_notification_new(title) else { return }
     let owned = Object(adopting: raw(made))
     let notification = owned.opaque

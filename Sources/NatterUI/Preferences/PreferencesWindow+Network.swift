@@ -4,17 +4,23 @@ import GtkKit
 import NatterCore
 import NatterSession
 
-/// The Network section: the IRC account as the `--connect` URL, the SASL account and its
-/// password (SPEC §9). `Connect` (or Enter in a field) applies it; a URL that does not parse
-/// says why under the field and changes nothing. The quit message below it is saved as it is
-/// typed, like the composer settings: it changes no connection.
+/// The Network section (SPEC §9, §11): the list of networks, each with its switch, and a form
+/// for the selected one (or a new one): its name, the `--connect` URL, the SASL account and
+/// its password. `Connect` (or Enter in a field) applies it; a URL that does not parse says
+/// why under the field and changes nothing. `NetworkEditor` decides what each does. The quit
+/// message below it is saved as it is typed, like the composer settings.
 extension PreferencesWindow {
   func addNetworkSection(to layout: UnsafeMutablePointer<GtkGrid>?, from row: Int32) {
-    gtk_grid_attach(layout, Self.heading(localized("Network")), 0, row, 2, 1)
+    gtk_grid_attach(layout, Self.heading(localized("Networks")), 0, row, 2, 1)
+    networkList.setAccessibleLabel(localized("Networks"))
+    gtk_list_box_set_selection_mode(networkList.opaque, GTK_SELECTION_BROWSE)
+    networkList.addCSSClass("boxed-list")
+    gtk_grid_attach(layout, networkList.widget, 0, row + 1, 2, 1)
     let fields: [(Widget, String, String)] = [
+      (networkNameEntry, localized("Name"), localized("the server's name")),
       (accountEntry, localized("Account"), "ircs://nick@irc.example.net/#channel"),
       (saslAccountEntry, localized("SASL account"), localized("optional")),
-      (passwordEntry, localized("SASL password"), localized("kept in the keyring")),
+      (passwordEntry, localized("Password"), localized("kept in the keyring")),
     ]
     for (offset, (entry, title, placeholder)) in fields.enumerated() {
       entry.setAccessibleLabel(title)
@@ -26,17 +32,24 @@ extension PreferencesWindow {
       } else {
         natter_object_set_string(entry.pointer, "placeholder-text", placeholder)
       }
-      gtk_grid_attach(layout, Self.label(title), 0, row + 1 + Int32(offset), 1, 1)
-      gtk_grid_attach(layout, entry.widget, 1, row + 1 + Int32(offset), 1, 1)
+      gtk_grid_attach(layout, Self.label(title), 0, row + 2 + Int32(offset), 1, 1)
+      gtk_grid_attach(layout, entry.widget, 1, row + 2 + Int32(offset), 1, 1)
     }
     accountProblem.addCSSClass("error")
     gtk_label_set_wrap(accountProblem.opaque, 1)
     gtk_label_set_xalign(accountProblem.opaque, 0)
     accountProblem.isVisible = false
-    gtk_grid_attach(layout, accountProblem.widget, 1, row + 4, 1, 1)
+    gtk_grid_attach(layout, accountProblem.widget, 1, row + 6, 1, 1)
+    let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+    newNetworkButton.setAccessibleLabel(localized("New network"))
+    removeNetworkButton.setAccessibleLabel(localized("Remove network"))
     connectButton.setAccessibleLabel(localized("Connect"))
-    gtk_widget_set_halign(connectButton.widget, GTK_ALIGN_END)
-    gtk_grid_attach(layout, connectButton.widget, 1, row + 5, 1, 1)
+    connectButton.addCSSClass("suggested-action")
+    for button in [newNetworkButton, removeNetworkButton, connectButton] {
+      gtk_box_append(cast(buttons), button.widget)
+    }
+    gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+    gtk_grid_attach(layout, buttons, 0, row + 7, 2, 1)
 
     let quitTitle = localized("Quit message")
     quitMessageEntry.setAccessibleLabel(quitTitle)
@@ -44,20 +57,97 @@ extension PreferencesWindow {
     gtk_editable_set_width_chars(quitMessageEntry.opaque, 12)
     gtk_entry_set_placeholder_text(
       quitMessageEntry.typed(), localized("what others see when you quit"))
-    gtk_grid_attach(layout, Self.label(quitTitle), 0, row + 6, 1, 1)
-    gtk_grid_attach(layout, quitMessageEntry.widget, 1, row + 6, 1, 1)
+    gtk_grid_attach(layout, Self.label(quitTitle), 0, row + 8, 1, 1)
+    gtk_grid_attach(layout, quitMessageEntry.widget, 1, row + 8, 1, 1)
   }
 
   func showNetworkValues() {
-    gtk_editable_set_text(accountEntry.opaque, settings.irc.map { "\($0)" } ?? "")
-    gtk_editable_set_text(saslAccountEntry.opaque, settings.saslAccount ?? "")
+    showNetworkList()
+    showNetworkForm()
     gtk_editable_set_text(quitMessageEntry.opaque, settings.quitMessage)
+  }
+
+  /// One row per network: its switch, its name and its server.
+  func showNetworkList() {
+    showingNetworks = true
+    defer { showingNetworks = false }
+    while let row = gtk_list_box_get_row_at_index(networkList.opaque, 0) {
+      gtk_list_box_remove(networkList.opaque, cast(row))
+    }
+    networkSwitches = []
+    networkList.isVisible = !networkEditor.networks.isEmpty
+    for (index, network) in networkEditor.networks.enumerated() {
+      let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+      let toggle = Widget(gtk_check_button_new())
+      gtk_check_button_set_active(toggle.typed(), network.isEnabled ? 1 : 0)
+      toggle.setAccessibleLabel(localized("Connect to {network}", ["network": network.name]))
+      // The button itself, not its wrapper: the signal fires only while the button lives.
+      let button: UnsafeMutablePointer<GtkCheckButton> = toggle.typed()
+      // Weak: a list box being disposed may still emit after the window is gone.
+      Signal.connect(toggle.pointer, "toggled") { [weak self] in
+        guard let self, !showingNetworks else { return }
+        networkEditor.setEnabled(Bool(gboolean: gtk_check_button_get_active(button)), at: index)
+        update { $0.networks = self.networkEditor.networks }
+      }
+      networkSwitches.append(toggle)
+      let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
+      let name = gtk_label_new(network.name)
+      gtk_label_set_xalign(OpaquePointer(name), 0)
+      let server = gtk_label_new(
+        network.url.login.map { "\($0)@\(network.url.server)" } ?? network.url.server)
+      gtk_label_set_xalign(OpaquePointer(server), 0)
+      gtk_widget_add_css_class(server, "dim-label")
+      gtk_box_append(cast(text), name)
+      gtk_box_append(cast(text), server)
+      gtk_box_append(cast(line), toggle.widget)
+      gtk_box_append(cast(line), text)
+      for edge in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { edge(line, 6) }
+      for edge in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { edge(line, 6) }
+      gtk_list_box_append(networkList.opaque, line)
+      if let row = gtk_list_box_get_row_at_index(networkList.opaque, Int32(index)),
+        let widget: UnsafeMutablePointer<GtkWidget> = cast(row)
+      {
+        Accessible.setLabel(widget, network.name)
+      }
+    }
+    let selected = networkEditor.selected.flatMap {
+      gtk_list_box_get_row_at_index(networkList.opaque, Int32($0))
+    }
+    gtk_list_box_select_row(networkList.opaque, selected)
+  }
+
+  /// The selected network's fields, or empty ones for a new network.
+  func showNetworkForm() {
+    let form = networkEditor.form
+    gtk_editable_set_text(networkNameEntry.opaque, form.name)
+    gtk_editable_set_text(accountEntry.opaque, form.url)
+    gtk_editable_set_text(saslAccountEntry.opaque, form.saslAccount)
+    gtk_editable_set_text(passwordEntry.opaque, "")
+    removeNetworkButton.isSensitive = networkEditor.selected != nil
+    accountProblem.isVisible = false
   }
 
   func connectNetworkControls() {
     Signal.connect(connectButton.pointer, "clicked") { [unowned self] in applyNetwork() }
-    for entry in [accountEntry, saslAccountEntry, passwordEntry] {
+    for entry in [networkNameEntry, accountEntry, saslAccountEntry, passwordEntry] {
       Signal.connect(entry.pointer, "activate") { [unowned self] in applyNetwork() }
+    }
+    Signal.connect(newNetworkButton.pointer, "clicked") { [unowned self] in
+      networkEditor.startNew()
+      showNetworkList()
+      showNetworkForm()
+      gtk_widget_grab_focus(accountEntry.widget)
+    }
+    Signal.connect(removeNetworkButton.pointer, "clicked") { [unowned self] in
+      networkEditor.remove()
+      showNetworkList()
+      showNetworkForm()
+      update { $0.networks = networkEditor.networks }
+    }
+    Signal.connect(networkList.pointer, "row-selected") { [weak self] (row: Signal.Pointer?) in
+      guard let self, !showingNetworks, let row else { return }
+      networkEditor.select(Int(gtk_list_box_row_get_index(cast(row))))
+      showNetworkForm()
     }
     Signal.connect(quitMessageEntry.pointer, "changed") { [unowned self] in
       let message = string(gtk_editable_get_text(quitMessageEntry.opaque)) ?? ""
@@ -65,32 +155,25 @@ extension PreferencesWindow {
     }
   }
 
-  /// Reads the fields into the settings; nothing changes when the account URL is wrong.
+  /// Reads the form into the selected (or a new) network; nothing changes when the URL is
+  /// wrong.
   func applyNetwork() {
-    let text = (string(gtk_editable_get_text(accountEntry.opaque)) ?? "")
-      .trimmingCharacters(in: .whitespaces)
-    let saslAccount = (string(gtk_editable_get_text(saslAccountEntry.opaque)) ?? "")
-      .trimmingCharacters(in: .whitespaces)
-    let password = string(gtk_editable_get_text(passwordEntry.opaque)) ?? ""
-    var account: IRCServerURL?
-    if !text.isEmpty {
-      do {
-        account = try IRCServerURL(parsing: text, defaultNick: LaunchOptions.loginName)
-      } catch {
-        gtk_label_set_text(accountProblem.opaque, "\(error)")
-        accountProblem.isVisible = true
-        return
-      }
+    let text = { (entry: Widget) in string(gtk_editable_get_text(entry.opaque)) ?? "" }
+    let password = text(passwordEntry)
+    if let problem = networkEditor.apply(
+      name: text(networkNameEntry), url: text(accountEntry), saslAccount: text(saslAccountEntry),
+      defaultNick: LaunchOptions.loginName)
+    {
+      gtk_label_set_text(accountProblem.opaque, problem)
+      accountProblem.isVisible = true
+      return
     }
-    accountProblem.isVisible = false
-    // The password first: the account change that follows reconnects with it.
-    if !password.isEmpty {
-      onPassword(password)
-      gtk_editable_set_text(passwordEntry.opaque, "")
+    // The password first: the change that follows connects with it.
+    if !password.isEmpty, let index = networkEditor.selected {
+      onPassword(networkEditor.networks[index], password)
     }
-    update {
-      $0.irc = account
-      $0.saslAccount = saslAccount.isEmpty ? nil : saslAccount
-    }
+    showNetworkList()
+    showNetworkForm()
+    update { $0.networks = networkEditor.networks }
   }
 }

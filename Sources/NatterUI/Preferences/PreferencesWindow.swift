@@ -19,15 +19,24 @@ final class PreferencesWindow: Widget {
   let maxLinesButton: Widget
   let styleDropDown: Widget
   // The Network section (PreferencesWindow+Network.swift).
+  let networkList: Widget
+  let networkNameEntry: Widget
+  let newNetworkButton: Widget
+  let removeNetworkButton: Widget
+  /// Each row's switch, in the list's order.
+  var networkSwitches: [Widget] = []
+  /// The list is being rebuilt: its selection and switches report nothing.
+  var showingNetworks = false
+  var networkEditor: NetworkEditor
   let accountEntry: Widget
   let saslAccountEntry: Widget
   let passwordEntry: Widget
   let connectButton: Widget
   let accountProblem: Widget
   let quitMessageEntry: Widget
-  /// `Connect` with a password typed: the app keeps it in the Secret Service, never in the
-  /// settings.
-  var onPassword: (String) -> Void = { _ in }
+  /// `Connect` with a password typed: the app keeps it in the Secret Service for that
+  /// network, never in the settings.
+  var onPassword: (NetworkAccount, String) -> Void = { _, _ in }
 
   init(settings: Settings, transientFor parent: UnsafeMutablePointer<GtkWindow>?) {
     self.settings = settings
@@ -44,6 +53,11 @@ final class PreferencesWindow: Widget {
           gtk_drop_down_new_from_strings($0.baseAddress)
         }
       })
+    networkEditor = NetworkEditor(networks: settings.networks)
+    networkList = Widget(gtk_list_box_new())
+    networkNameEntry = Widget(gtk_entry_new())
+    newNetworkButton = Widget(gtk_button_new_with_label(localized("New network")))
+    removeNetworkButton = Widget(gtk_button_new_with_label(localized("Remove")))
     accountEntry = Widget(gtk_entry_new())
     saslAccountEntry = Widget(gtk_entry_new())
     passwordEntry = Widget(gtk_password_entry_new())

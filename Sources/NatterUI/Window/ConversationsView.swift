@@ -13,7 +13,10 @@ import NatterStore
 @MainActor
 final class ConversationsView {
   private let session: ChatSession
-  private let irc: IRCClient?
+  /// One client per network that is on, in the sidebar's order.
+  let clients: [IRCClient]
+  /// The networks, on and off, in the sidebar's order (an off one keeps its conversations).
+  private let networks: [NetworkAccount]
   private let composer: ComposerView
   private let header: WindowHeader
   private let window: UnsafeMutablePointer<GtkWindow>
@@ -53,12 +56,14 @@ final class ConversationsView {
   var onSendFailed: (Error) -> Void = { _ in }
 
   init(
-    session: ChatSession, irc: IRCClient?, composer: ComposerView, header: WindowHeader,
+    session: ChatSession, networks: [NetworkAccount], clients: [IRCClient],
+    composer: ComposerView, header: WindowHeader,
     window: UnsafeMutablePointer<GtkWindow>, split: UnsafeMutablePointer<GtkWidget>,
     overlay: UnsafeMutablePointer<GtkWidget>
   ) {
     self.session = session
-    self.irc = irc
+    self.networks = networks
+    self.clients = clients
     self.composer = composer
     self.header = header
     self.window = window
@@ -109,30 +114,65 @@ final class ConversationsView {
 
   // MARK: The list
 
-  /// `Notes`, then the account's channels and private chats: the ones the user has open in
-  /// the store, and the account's channels unless the user left them.
+  /// `Notes`, then each network: its own row, its channels and private chats (the ones the
+  /// user has open in the store, and the account's channels unless the user left them).
   func loadConversations() {
-    guard let irc else { return }
+    guard !networks.isEmpty else { return }
     let store = session.store
-    let start = switching.start(
-      accountChannels: irc.url.channels.map { (irc.conversation(for: $0), $0) },
-      open: ((try? store.openConversations()) ?? []).filter { target(of: $0) != nil },
-      closed: Set((try? store.closedConversations()) ?? []),
-      lastOpened: (try? store.lastOpenedConversation()) ?? nil,
-      row: { [unowned self] in row(of: $0) })
-    start.joins.forEach { irc.join($0) }
-    start.parts.forEach { irc.part($0) }
+    switching.setNetworks(networks.map { ($0.id, $0.name) })
+    let open = (try? store.openConversations()) ?? []
+    let closed = Set((try? store.closedConversations()) ?? [])
+    let lastOpened = (try? store.lastOpenedConversation()) ?? nil
+    for network in networks {
+      let irc = clients.first { $0.networkID == network.id }
+      let start = switching.start(
+        accountChannels: network.url.channels.map {
+          (irc?.conversation(for: $0) ?? network.url.conversation($0), $0)
+        },
+        open: open.filter { list.network(of: $0) == network.id },
+        closed: closed, lastOpened: lastOpened,
+        row: { [unowned self] in row(of: $0) })
+      start.joins.forEach { irc?.join($0) }
+      start.parts.forEach { irc?.part($0) }
+    }
+    for client in clients { updateNetworkRow(client) }
+    for network in networks where !network.isEnabled {
+      switching.setDetail(localized("Off"), of: network.id)
+    }
     // The open one counts nothing unread (the window marks where its new messages begin).
     for entry in list.entries where entry.kind != .notes && entry.id != list.activeID {
       loadUnread(entry.id)
     }
   }
 
+  /// The client of the network `conversation` is on, nil for `Notes` or a network that is off.
+  func client(for conversation: String) -> IRCClient? {
+    guard let network = list.network(of: conversation) else { return nil }
+    return clients.first { $0.networkID == network }
+  }
+
+  /// The network account `conversation` is on.
+  func network(of conversation: String) -> NetworkAccount? {
+    guard let id = list.network(of: conversation) else { return nil }
+    return networks.first { $0.id == id }
+  }
+
+  /// A network row shows its client's state: connected, connecting, offline with what waits,
+  /// disconnected with the reason.
+  func updateNetworkRow(_ client: IRCClient) {
+    let detail = client.state.networkDetail(waiting: client.waiting)
+    guard list.entry(client.networkID)?.detail != detail else { return }
+    switching.setDetail(detail, of: client.networkID)
+    updateSidebar()
+  }
+
   /// The unread count of `conversation` from the store's read marker (at start, and after a
   /// server played back history); for the open one, where the `New messages` line goes.
   @discardableResult
   func loadUnread(_ conversation: String) -> String? {
-    guard let irc, let unread = try? session.store.unread(in: conversation, me: irc.nick) else {
+    guard let irc = client(for: conversation),
+      let unread = try? session.store.unread(in: conversation, me: irc.nick)
+    else {
       return nil
     }
     switching.setUnread(
@@ -151,9 +191,9 @@ final class ConversationsView {
     }
   }
 
-  /// The channel or nickname a conversation is with, nil for `Notes` (or another server's).
+  /// The channel or nickname a conversation is with, nil for `Notes` and a network's own row.
   func target(of conversation: String) -> String? {
-    irc?.url.target(ofConversation: conversation)
+    network(of: conversation)?.url.target(ofConversation: conversation)
   }
 
   /// Adds `conversation` and keeps it in the sidebar across restarts.
@@ -162,11 +202,13 @@ final class ConversationsView {
     perform(switching.keep(id: conversation, name: row.name, kind: row.kind))
   }
 
-  /// The sidebar row of one of this server's conversations: its target, and whether a
-  /// channel or a private chat.
+  /// The sidebar row of a network's conversation: its target, and whether a channel or a
+  /// private chat (a network that is off says channels by their `#`).
   func row(of conversation: String) -> (name: String, kind: ConversationList.Kind)? {
-    guard let irc, let target = target(of: conversation) else { return nil }
-    return (target, irc.isChannel(target) ? .channel : .privateChat)
+    guard let target = target(of: conversation) else { return nil }
+    let isChannel =
+      client(for: conversation)?.isChannel(target) ?? IRCSupport().isChannel(target)
+    return (target, isChannel ? .channel : .privateChat)
   }
 
   // MARK: Switching
@@ -196,7 +238,9 @@ final class ConversationsView {
     } else {
       view = TranscriptView(
         store: session.store, conversation: conversation, screen: firstScreen)
-      view.onRetry = { [unowned self] message in irc?.retry(message) }
+      view.onRetry = { [unowned self] message in
+        client(for: message.conversation)?.retry(message)
+      }
       view.onSearchClosed = { [unowned self] in composer.focusText() }
       view.onSearchModeChanged = { [unowned self] in onSearchModeChanged() }
       view.onReadError = { [weak self] error in
@@ -256,8 +300,8 @@ final class ConversationsView {
         if let view = transcripts.removeValue(forKey: conversation) {
           gtk_stack_remove(transcriptStack.opaque, view.widget)
         }
-      case .part(let channel, let reason):
-        irc?.part(channel, reason: reason)
+      case .part(let conversation, let channel, let reason):
+        client(for: conversation)?.part(channel, reason: reason)
       case .keepOpen(let conversation, let open):
         try? session.store.setOpen(conversation, open)
       case .conversationChanged:
@@ -281,10 +325,10 @@ final class ConversationsView {
         keepOpen(conversation)
       case .deliver:
         break  // `run(_:typed:)` delivers it, with the typed message's id and chips
-      case .join(let channel, let key):
-        irc?.join(channel, key: key)
-      case .write(let line):
-        irc?.write(line)
+      case .join(let conversation, let channel, let key):
+        client(for: conversation)?.join(channel, key: key)
+      case .write(let conversation, let line):
+        client(for: conversation)?.write(line)
       case .clearDraft(let conversation):
         // It must not come back after a restart or a kill.
         session.saveDraft(Draft(), for: conversation)
@@ -300,7 +344,9 @@ final class ConversationsView {
   func conversationChanged() {
     updateSidebar()
     showSidebar(sidebarVisibility.conversationsChanged(count: list.entries.count))
-    irc?.statusConversation = switching.statusConversation
+    for client in clients {
+      client.statusConversation = switching.statusConversation(on: client.networkID)
+    }
     updateHeader()
     onActiveChanged()
   }
@@ -334,8 +380,7 @@ final class ConversationsView {
   // MARK: What arrives
 
   /// Messages the server sent, stored: the conversations controller decides where each goes.
-  func received(_ messages: [Message]) {
-    guard let irc else { return }
+  func received(_ messages: [Message], from irc: IRCClient) {
     perform(
       switching.received(
         messages, isOwn: { irc.casemapping.equal($0.sender, irc.nick) },
@@ -358,8 +403,7 @@ final class ConversationsView {
   }
 
   /// Joins, parts, members and topics from the server.
-  func handle(_ event: IRCEvent) {
-    guard let irc else { return }
+  func handle(_ event: IRCEvent, from irc: IRCClient) {
     switch event {
     case .joined(let channel):
       perform(
@@ -391,7 +435,7 @@ final class ConversationsView {
   /// `Rejoin` on a channel we were removed from: joined again, and after every reconnect.
   func rejoin() {
     guard let channel = switching.rejoinChannel else { return }
-    irc?.join(channel)
+    client(for: list.activeID)?.join(channel)
     composer.focusText()
   }
 
@@ -416,7 +460,9 @@ final class ConversationsView {
   func makeActions(in window: Signal.Pointer) -> [Action] {
     var actions = [
       Action("switch-conversation", in: window) { [unowned self] in
-        switcher.open(list.entries)
+        switcher.open(
+          list.entries,
+          networkNames: Dictionary(networks.map { ($0.id, $0.name) }) { first, _ in first })
       },
       Action("previous-conversation", in: window) { [unowned self] in
         open(list.id(offsetFromActive: -1))
@@ -449,11 +495,18 @@ final class ConversationsView {
   /// Stores `message` in `conversation` and shows it: in `Notes` as sent, on IRC as pending
   /// until the server's echo. False (with a banner) when it could not be stored.
   func deliver(_ message: Message, to conversation: String) -> Bool {
+    if let refusal = switching.refusal(
+      toSendIn: conversation, networkIsOn: client(for: conversation) != nil,
+      networkName: network(of: conversation)?.name ?? "")
+    {
+      composer.showNotice(refusal)
+      return false
+    }
     do {
       // Stored first: a message on screen is a message on disk (on IRC, pending until the
       // server's echo).
       let store = { [unowned self] () throws -> Message in
-        if let irc, let target = target(of: conversation) {
+        if let irc = client(for: conversation), let target = target(of: conversation) {
           return try irc.send(message, to: target)
         }
         return try session.send(message)
@@ -485,10 +538,11 @@ final class ConversationsView {
   func run(_ command: SlashCommand, typed: Message) -> Bool {
     let active = list.activeID
     let kind = list.active?.kind ?? .notes
+    let client = client(for: active)
     let plan = CommandPlan.plan(
-      command, in: irc == nil ? .notes : kind, target: target(of: active),
+      command, in: client == nil ? .notes : kind, target: target(of: active),
       topic: roster.topic(of: active))
-    let steps = switching.run(plan) { [unowned self] in irc?.conversation(for: $0) ?? $0 }
+    let steps = switching.run(plan) { client?.conversation(for: $0) ?? $0 }
     for step in steps {
       switch step {
       case .notice(let sentence):

@@ -24,8 +24,8 @@ final class MainWindow: Widget {
   private var actions: [Action] = []
   /// Work the first frame does not need waits here for it.
   let afterFirstFrame = AfterFirstFrame()
-  /// The IRC account's client, nil while Natter is local history only.
-  private(set) var irc: IRCClient?
+  /// One client per network that is on; none while Natter is local history only.
+  let clients: [IRCClient]
   private let application: UnsafeMutablePointer<GtkApplication>
   /// The user trusted a certificate for a server (replacing its old pin when it changed); the
   /// app saves the pin.
@@ -38,10 +38,10 @@ final class MainWindow: Widget {
 
   init(
     application: UnsafeMutablePointer<GtkApplication>, session: ChatSession,
-    irc: IRCClient? = nil
+    networks: [NetworkAccount] = [], clients: [IRCClient] = []
   ) {
     self.session = session
-    self.irc = irc
+    self.clients = clients
     self.application = application
     composer = ComposerView(controller: ComposerController(sender: session.sender))
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -51,7 +51,8 @@ final class MainWindow: Widget {
       fatalError("GTK could not make the window; is it initialised?")
     }
     conversations = ConversationsView(
-      session: session, irc: irc, composer: composer, header: header,
+      session: session, networks: networks, clients: clients, composer: composer,
+      header: header,
       window: raw(made).assumingMemoryBound(to: GtkWindow.self),
       split: split, overlay: overlay)
     super.init(made)
@@ -60,7 +61,7 @@ final class MainWindow: Widget {
     gtk_window_set_default_size(window, Self.defaultSize.width, Self.defaultSize.height)
     gtk_widget_set_size_request(widget, 360, 300)
     gtk_window_set_titlebar(window, header.bar.widget)
-    if irc != nil { header.showsConnection(after: afterFirstFrame) }
+    if !networks.isEmpty { header.showsConnection(after: afterFirstFrame) }
 
     gtk_box_append(cast(content), conversations.transcriptStack.widget)
     gtk_box_append(cast(content), composer.widget)
@@ -75,7 +76,7 @@ final class MainWindow: Widget {
     let first = conversations.showTranscript(for: active)
     BenchProbe.mark("transcript")
     // What arrived in the open conversation since it was last seen, before this start.
-    if let irc, active != Message.notes {
+    if let irc = conversations.client(for: active) {
       first.markFirstUnread((try? session.store.unread(in: active, me: irc.nick))?.firstID)
       // A write, synced to disk: not before the window is on screen.
       afterFirstFrame.run { [weak self] in self?.conversations.markRead(active) }
@@ -173,34 +174,49 @@ final class MainWindow: Widget {
   /// Binds the IRC client's news to the conversations, the header, the banner and the
   /// notifications; the client and the controllers decide everything, this only shows it.
   private func bindIRC() {
-    guard let irc else { return }
-    irc.onStored = { [unowned self] messages in
-      conversations.received(messages)
+    for irc in clients { bind(irc) }
+    header.onReconnect = { [unowned self] in
+      // In Notes, every network that is down; elsewhere the open conversation's.
+      if let irc = conversations.client(for: conversations.list.activeID) {
+        irc.reconnect()
+      } else {
+        for irc in clients where irc.state.offersReconnect { irc.reconnect() }
+      }
+    }
+    header.onRejoin = { [unowned self] in conversations.rejoin() }
+    updateConnectionStatus()
+  }
+
+  private func bind(_ irc: IRCClient) {
+    irc.onStored = { [unowned self, unowned irc] messages in
+      conversations.received(messages, from: irc)
       BenchProbe.receivedStored(messages.count { $0.kind == .message })
     }
     irc.onChanged = { [unowned self] message in
       conversations.transcripts[message.conversation]?.replace(message)
     }
     irc.onMerged = { [unowned self] conversation in conversations.merged(conversation) }
-    irc.onEvent = { [unowned self] event in conversations.handle(event) }
+    irc.onEvent = { [unowned self, unowned irc] event in conversations.handle(event, from: irc) }
     irc.onRenamed = { [unowned self] from, to, name in
       conversations.followRename(from: from, to: to, name: name)
     }
-    irc.onStatus = { [unowned self] in updateConnectionStatus() }
+    irc.onStatus = { [unowned self, unowned irc] in
+      conversations.updateNetworkRow(irc)
+      updateConnectionStatus()
+    }
     irc.onStoreError = { [unowned self] sentence in banner.show(sentence) }
-    irc.onCertificateRefused = { [unowned self] trust in offerTrust(trust, from: irc) }
-    irc.onReceived = { [unowned self] message, isPrivate, isOwn in
+    irc.onCertificateRefused = { [unowned self, unowned irc] trust in offerTrust(trust, from: irc) }
+    irc.onReceived = { [unowned self, unowned irc] message, isPrivate, isOwn in
       let active = gtk_window_is_active(window) != 0
       guard
         MessageDisplay.notifies(
           message, isPrivate: isPrivate, isOwn: isOwn, windowActive: active)
       else { return }
       Log.debug("notifying \(message.id)")
-      Notifier.send(message, isPrivate: isPrivate, application: application)
+      Notifier.send(
+        message, isPrivate: isPrivate, network: clients.count > 1 ? irc.name : nil,
+        application: application)
     }
-    header.onReconnect = { irc.reconnect() }
-    header.onRejoin = { [unowned self] in conversations.rejoin() }
-    updateConnectionStatus()
   }
 
   /// A refused certificate: said every time, with `Trust this certificate`; only the button,
@@ -221,13 +237,27 @@ final class MainWindow: Widget {
     }
   }
 
+  /// The header's `Connection` line for the open conversation's network; in `Notes`, for
+  /// all of them.
   func updateConnectionStatus() {
-    guard let irc else { return }
     let open = conversations.list
+    guard let irc = conversations.client(for: open.activeID) else {
+      guard !open.networks.isEmpty else { return }
+      if let network = conversations.network(of: open.activeID) {
+        header.showConnection(
+          NetworkSummary.off(network.name), offersReconnect: false, offersRejoin: false)
+        return
+      }
+      let summary = NetworkSummary(
+        clients.map { .init(name: $0.name, state: $0.state, waiting: $0.waiting) })
+      header.showConnection(
+        summary.subtitle, offersReconnect: summary.offersReconnect, offersRejoin: false)
+      return
+    }
     let isLeft = open.active?.isLeft == true
     header.showConnection(
       irc.state.subtitle(
-        conversation: conversations.target(of: open.activeID), host: irc.url.host,
+        conversation: conversations.target(of: open.activeID), host: irc.name,
         waiting: irc.waiting, isLeft: isLeft),
       offersReconnect: irc.state.offersReconnect, offersRejoin: isLeft && irc.state == .ready)
   }

@@ -15,8 +15,15 @@ final class ConversationSidebar: Widget {
   private let factory: Object
   let list: Widget
   private var entries: [ConversationList.Entry] = []
-  /// The row widgets GTK made, by list item: (box, name, count).
-  private var rows: [UnsafeMutableRawPointer: (box: Widget, name: Widget, count: Widget)] = [:]
+  /// The row widgets GTK made, by list item.
+  private var rows: [UnsafeMutableRawPointer: Row] = [:]
+  /// One row: the name, a network's state under it, and the unread count.
+  private struct Row {
+    let box: Widget
+    let name: Widget
+    let detail: Widget
+    let count: Widget
+  }
   /// Selecting a row from `show(_:)` is not the user opening it.
   private var updating = false
 
@@ -98,16 +105,25 @@ final class ConversationSidebar: Widget {
     Signal.connect(factory.pointer, "setup") { [unowned self] item in
       guard let item else { return }
       let box = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+      let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
       let name = Widget(gtk_label_new(nil))
+      let detail = Widget(gtk_label_new(nil))
       let count = Widget(gtk_label_new(nil))
-      gtk_label_set_xalign(name.opaque, 0)
-      gtk_label_set_ellipsize(name.opaque, PANGO_ELLIPSIZE_END)
-      gtk_widget_set_hexpand(name.widget, 1)
+      for label in [name, detail] {
+        gtk_label_set_xalign(label.opaque, 0)
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+      }
+      detail.addCSSClass("dim-label")
+      detail.addCSSClass("caption")
+      gtk_widget_set_hexpand(text, 1)
       count.addCSSClass("unread-count")
-      gtk_box_append(box.typed(), name.widget)
+      gtk_box_append(cast(text), name.widget)
+      gtk_box_append(cast(text), detail.widget)
+      gtk_box_append(box.typed(), text)
       gtk_box_append(box.typed(), count.widget)
+      gtk_widget_set_valign(count.widget, GTK_ALIGN_CENTER)
       gtk_list_item_set_child(OpaquePointer(item), box.widget)
-      rows[item] = (box, name, count)
+      rows[item] = Row(box: box, name: name, detail: detail, count: count)
     }
     Signal.connect(factory.pointer, "bind") { [unowned self] item in
       guard let item, let row = rows[item] else { return }
@@ -121,10 +137,14 @@ final class ConversationSidebar: Widget {
     }
   }
 
-  private func fill(
-    _ row: (box: Widget, name: Widget, count: Widget), with entry: ConversationList.Entry
-  ) {
+  private func fill(_ row: Row, with entry: ConversationList.Entry) {
     gtk_label_set_text(row.name.opaque, entry.name)
+    // A network's row heads its conversations and says how it is connected.
+    let isNetwork = entry.kind == .network
+    gtk_label_set_text(row.detail.opaque, entry.detail)
+    row.detail.isVisible = isNetwork && !entry.detail.isEmpty
+    if isNetwork { row.name.addCSSClass("heading") } else { row.name.removeCSSClass("heading") }
+    gtk_widget_set_margin_start(row.box.widget, entry.network != nil && !isNetwork ? 12 : 0)
     let unread = entry.unread > 0
     let count = entry.mentioned ? "@ \(entry.unread)" : "\(entry.unread)"
     // A channel we were removed from says so in words, beside what arrived before.
@@ -155,7 +175,9 @@ final class ConversationSidebar: Widget {
             "{count} unread, mentions you", "{count} unread, mentions you", count: entry.unread)
           : localizedPlural("{count} unread", "{count} unread", count: entry.unread)
       let left = entry.isLeft ? localized("Left") : nil
-      Accessible.setDescription(rowWidget, [left, count].compactMap { $0 }.joined(separator: ", "))
+      let state = isNetwork && !entry.detail.isEmpty ? entry.detail : nil
+      Accessible.setDescription(
+        rowWidget, [state, left, count].compactMap { $0 }.joined(separator: ", "))
     }
   }
 }

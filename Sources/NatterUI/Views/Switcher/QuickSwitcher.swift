@@ -77,8 +77,12 @@ final class QuickSwitcher: Widget {
   var shownNames: [String] { shown.map(\.name) }
 
   /// Opens over `conversations` with an empty query, the entry focused.
-  func open(_ conversations: [ConversationList.Entry]) {
+  /// The network each conversation is on, by its id, shown beside it and matched too.
+  private var networkNames: [String: String] = [:]
+
+  func open(_ conversations: [ConversationList.Entry], networkNames: [String: String] = [:]) {
     self.conversations = conversations
+    self.networkNames = networkNames
     gtk_editable_set_text(entry.opaque, "")
     filter()
     isVisible = true
@@ -93,14 +97,33 @@ final class QuickSwitcher: Widget {
 
   private func filter() {
     let query = string(gtk_editable_get_text(entry.opaque)) ?? ""
-    shown = SwitcherFilter.filter(conversations.map(\.name), query: query).map { conversations[$0] }
+    let network = { [networkNames] (entry: ConversationList.Entry) in
+      entry.kind == .network ? "" : entry.network.flatMap { networkNames[$0] } ?? ""
+    }
+    shown = SwitcherFilter.filter(
+      conversations.map { ($0.name, network($0)) }, query: query
+    ).map { conversations[$0] }
     while let row = gtk_widget_get_first_child(results.widget) {
       gtk_list_box_remove(results.opaque, row)
     }
     for conversation in shown {
+      let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
       let label = gtk_label_new(conversation.name)
       gtk_label_set_xalign(OpaquePointer(label), 0)
-      gtk_list_box_append(results.opaque, label)
+      gtk_widget_set_hexpand(label, 1)
+      gtk_box_append(cast(line), label)
+      let place = network(conversation)
+      if !place.isEmpty {
+        let networkLabel = gtk_label_new(place)
+        gtk_widget_add_css_class(networkLabel, "dim-label")
+        gtk_box_append(cast(line), networkLabel)
+      }
+      gtk_list_box_append(results.opaque, line)
+      // Read as `#gtk, Libera.Chat`; the row is found by its name alone.
+      if let row = gtk_widget_get_last_child(results.widget) {
+        Accessible.setLabel(row, conversation.name)
+        if !place.isEmpty { Accessible.setDescription(row, place) }
+      }
     }
     selected = 0
     select()

@@ -42,6 +42,8 @@ NATTER_TEST_PACKAGES=(
   # The IRC end-to-end tests start their own InspIRCd on loopback (Tests/EndToEnd/irc_server.py);
   # openssl makes the self-signed certificate for the TLS ones, glib-networking does TLS in GIO.
   inspircd openssl glib-networking
+  # ZNC in front of them is the bouncer of Tests/EndToEnd/test_bouncer.py (run as nobody).
+  znc
   # A Secret Service for the IRC password test (gnome-keyring unlocked with a throwaway password).
   gnome-keyring libsecret-tools
   # The translation tests run Natter in Korean, German and Arabic (natter_generate_locales);

@@ -9,7 +9,11 @@ extension MessageStore {
   /// new. Runs inside or outside a transaction.
   func conversationRowID(url: String) throws -> Int64 {
     if let id = conversationIDs[url] { return id }
-    let insert = try db.cached("INSERT OR IGNORE INTO conversations (url, name) VALUES (?, ?)")
+    // A conversation new to the store has been seen up to nothing: what a server plays back
+    // into it counts as unread (a NULL marker, from before markers, means seen up to now).
+    let insert = try db.cached(
+      "INSERT OR IGNORE INTO conversations (url, name, read_sent_at, read_id) VALUES (?, ?, 0, '')"
+    )
     try insert.bind(1, url)
     try insert.bind(2, Self.conversationName(url: url))
     try insert.run()
@@ -120,8 +124,9 @@ extension MessageStore {
 
   /// Stores messages from a server in one transaction, skipping the ones already stored: the
   /// same `msgid` (a row's or one of its later lines'), a line of one of our messages (its
-  /// `clientID` and sender), or without a msgid the same conversation, sender and text within
-  /// a second (servers round played-back times to the second). Returns the ones stored, in
+  /// `clientID` and sender), or without a msgid the same conversation, sender and text (or
+  /// the text before its ` #tag` words) within a second (servers round played-back times to
+  /// the second). Returns the ones stored, in
   /// the order given.
   @discardableResult
   public func insertReceived(_ messages: [Message]) throws -> [Message] {
@@ -177,12 +182,12 @@ extension MessageStore {
         ? """
         SELECT 1 FROM messages INDEXED BY messages_by_conversation
         WHERE conversation_id = ?1 AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?5
-          AND sender = ?3 AND body = ?4 LIMIT 1
+          AND sender = ?3 AND body IN (?4, ?6) LIMIT 1
         """
         : """
         SELECT 1 FROM messages INDEXED BY messages_without_msgid
         WHERE conversation_id = ?1 AND conversation_id <> 1 AND sender = ?3
-          AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?5 AND msgid IS NULL AND body = ?4 LIMIT 1
+          AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?5 AND msgid IS NULL AND body IN (?4, ?6) LIMIT 1
         """)
     defer { same.reset() }
     try same.bind(1, conversation)
@@ -190,6 +195,9 @@ extension MessageStore {
     try same.bind(3, message.sender)
     try same.bind(4, message.body)
     try same.bind(5, Self.playbackTimeSlack)
+    // Our own message, played back by a server that dropped its client tags, carries its
+    // tags as ` #tag` words the stored body does not have.
+    try same.bind(6, IRCTagConvention.withoutTrailingTags(message.body))
     if try same.step() { return true }
     // One line of a message of several that the same sender sent shortly before: only our own
     // rows hold several lines (a received PRIVMSG is one).

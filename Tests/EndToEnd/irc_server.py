@@ -390,3 +390,98 @@ class Relay:
             sink.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
+
+
+ZNC = shutil.which("znc") or "/usr/bin/znc"
+
+ZNC_CONFIG = """Version = 1.8.2
+ConnectDelay = 1
+ServerThrottle = 1
+<Listener l>
+	Host = 127.0.0.1
+	Port = {port}
+	SSL = false
+</Listener>
+<User {user}>
+	<Pass password>
+		Method = sha256
+		Hash = {hash}
+		Salt = {salt}
+	</Pass>
+	Nick = {user}
+	AltNick = {user}_
+	AutoClearChanBuffer = false
+	AutoClearQueryBuffer = false
+{networks}
+</User>
+"""
+
+ZNC_NETWORK = """	<Network {name}>
+		Server = 127.0.0.1 {port}
+{channels}
+	</Network>"""
+
+
+class ZNCBouncer:
+    """Debian's ZNC in a private directory on a free loopback port, in front of InspIRCd
+    servers (`networks`: name → (server, channels)). It refuses to run as root, so it runs as
+    nobody; `stop()` ends it by its PID (IRC-TEST-DAEMONS.md §2)."""
+
+    SALT = "abcdefghijklmnopqrst"
+
+    def __init__(self, networks, user="alice", password="zncpass"):
+        self.user = user
+        self.password = password
+        self.dir = tempfile.mkdtemp(prefix="natter-znc-")
+        self.port = free_port()
+        os.makedirs(os.path.join(self.dir, "configs"))
+        digest = hashlib.sha256((password + self.SALT).encode()).hexdigest()
+        blocks = [ZNC_NETWORK.format(
+            name=name, port=server.port,
+            channels="\n".join(f"\t\t<Chan {channel}>\n\t\t</Chan>" for channel in channels))
+            for name, (server, channels) in networks.items()]
+        with open(os.path.join(self.dir, "configs", "znc.conf"), "w") as f:
+            f.write(ZNC_CONFIG.format(port=self.port, user=user, hash=digest, salt=self.SALT,
+                                      networks="\n".join(blocks)))
+        subprocess.run(["chown", "-R", "nobody:nogroup", self.dir], check=True)
+        os.chmod(self.dir, 0o755)
+        self.log = open(os.path.join(self.dir + ".log"), "ab")
+        self.process = subprocess.Popen(
+            ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+             ZNC, "-d", self.dir, "-f", "-n"],
+            stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        wait_until(self._listening, timeout=20, what="znc listening")
+
+    def _listening(self):
+        if self.process.poll() is not None:
+            raise AssertionError("znc exited: " + self.output())
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+            return True
+        except OSError:
+            return False
+
+    def output(self):
+        try:
+            with open(self.dir + ".log", errors="replace") as f:
+                return f.read()[-4000:]
+        except OSError:
+            return ""
+
+    def url(self, network, channels):
+        return f"irc://{self.user}/{network}@127.0.0.1:{self.port}/{','.join(channels)}"
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+        try:
+            os.remove(self.dir + ".log")
+        except OSError:
+            pass

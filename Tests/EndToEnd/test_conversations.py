@@ -91,13 +91,13 @@ class ConversationsTest(IRCTestCase):
         bob = self.member(server, "bob", channels=("#natter", "#gtk"))
         app = self.connect(server, channels=("#natter", "#gtk"))
         self.wait_ready(app)
-        self.wait_sidebar(app, ["Notes", "#gtk", "#natter"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#gtk", "#natter"])
 
         # A private message adds its chat to the sidebar, with an unread count.
         bob.send("PRIVMSG alice :psst, alice")
-        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "bob"])
-        # Alt+4 opens the fourth row: the private chat, its message on screen.
-        app.key("alt+4")
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#gtk", "#natter", "bob"])
+        # Alt+5 opens the fifth row: the private chat, its message on screen.
+        app.key("alt+5")
         self.wait_messages(app, "psst, alice")
         self.wait_subtitle(app, lambda text: text == "bob on 127.0.0.1", "the chat with bob")
 
@@ -114,7 +114,7 @@ class ConversationsTest(IRCTestCase):
         wait_until(lambda: self.composer_text(app) == "", what="#natter's empty composer")
         self.wait_subtitle(app, lambda text: text == "#natter on 127.0.0.1", "#natter")
         app.type("draft for natter")
-        app.key("alt+2")  # #gtk
+        app.key("alt+3")  # #gtk
         wait_until(lambda: self.composer_text(app) == "", what="#gtk's empty composer")
         app.type("draft for gtk")
         app.key("ctrl+Page_Down")
@@ -125,7 +125,7 @@ class ConversationsTest(IRCTestCase):
         bob.send("PRIVMSG #gtk :first while away")
         bob.send("PRIVMSG #gtk :alice: second while away")
         wait_row(app, "#gtk", "2 unread, mentions you")
-        app.key("alt+2")
+        app.key("alt+3")
         self.wait_messages(app, "alice: second while away")
         self.assertIn("New messages", shown_messages(app))
         labels = shown_messages(app)
@@ -138,12 +138,12 @@ class ConversationsTest(IRCTestCase):
         app2 = self.connect(server, channels=("#natter", "#gtk"), data_dir=app.data_dir)
         # It opens where it was left: #gtk, with its draft.
         self.wait_ready(app2, channel="#gtk")
-        self.wait_sidebar(app2, ["Notes", "#gtk", "#natter", "bob"])
+        self.wait_sidebar(app2, ["Notes", "127.0.0.1", "#gtk", "#natter", "bob"])
         wait_until(lambda: self.composer_text(app2) == "draft for gtk",
                    what="#gtk's draft after the restart")
-        app2.key("alt+4")
+        app2.key("alt+5")
         wait_until(lambda: self.composer_text(app2) == "draft for bob", what="bob's draft")
-        app2.key("alt+3")
+        app2.key("alt+4")
         wait_until(lambda: self.composer_text(app2) == "draft for natter",
                    what="#natter's draft")
         app2.key("alt+1")
@@ -153,7 +153,7 @@ class ConversationsTest(IRCTestCase):
         server = self.server()
         app = self.connect(server, channels=("#natter", "#gtk", "#swift"))
         self.wait_ready(app)
-        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "#swift"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#gtk", "#natter", "#swift"])
         app.key("ctrl+k")
         entry = app.find("text", "Switch to")
         wait_until(lambda: is_focused(entry), what="the switcher's entry focused")
@@ -212,14 +212,14 @@ class ConversationsTest(IRCTestCase):
         # /join opens the channel it joins; #channel stays text, not a chip.
         self.send(app, "/join #gtk")
         self.wait_subtitle(app, lambda text: text == "#gtk on 127.0.0.1", "#gtk joined")
-        self.wait_sidebar(app, ["Notes", "#gtk", "#natter"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#gtk", "#natter"])
         self.assertEqual(app.find_all("push button", "#gtk"), [])
 
         # /msg sends privately and the chat joins the sidebar.
         self.send(app, "/msg bob a private word")
         bob.wait_for(lambda line: line.endswith("PRIVMSG bob :a private word"),
                      what="the private message")
-        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "bob"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#gtk", "#natter", "bob"])
 
         # /quote writes a raw line; /nick renames us; /query opens a chat without a message.
         self.send(app, "/quote PRIVMSG bob :raw hello")
@@ -228,16 +228,16 @@ class ConversationsTest(IRCTestCase):
         bob.wait_for(lambda line: re.search(r":alice!\S+ NICK :?alice2$", line),
                      what="the nick change")
         self.send(app, "/query carol")
-        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "bob", "carol"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#gtk", "#natter", "bob", "carol"])
         self.wait_subtitle(app, lambda text: text == "carol on 127.0.0.1", "the chat with carol")
         self.send(app, "/part")  # in a private chat: closes it
-        self.wait_sidebar(app, ["Notes", "#gtk", "#natter", "bob"])
-        app.key("alt+2")
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#gtk", "#natter", "bob"])
+        app.key("alt+3")
         self.wait_subtitle(app, lambda text: text == "#gtk on 127.0.0.1", "#gtk again")
 
         # /part leaves #gtk: the server hears it, the sidebar drops it.
         self.send(app, "/part enough")
-        self.wait_sidebar(app, ["Notes", "#natter", "bob"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#natter", "bob"])
         self.assertEqual(self.rows(
             app, "SELECT open FROM conversations WHERE url LIKE '%/#gtk'"), [(0,)])
 
@@ -297,18 +297,18 @@ class ConversationsTest(IRCTestCase):
         app.key("Escape")
 
         # Ctrl+Shift+W asks first; Escape keeps the channel, Enter leaves it.
-        app.key("alt+2")  # #gtk
+        app.key("alt+3")  # #gtk
         self.wait_subtitle(app, lambda text: text == "#gtk on 127.0.0.1", "#gtk")
         app.key("ctrl+shift+w")
         focus_dialog("Leave #gtk?")
         app.key("Escape")
         wait_until(lambda: not dialog_ids("Leave #gtk?"), what="the question gone")
-        self.assertEqual(sidebar_names(app), ["Notes", "#gtk", "#natter"])
+        self.assertEqual(sidebar_names(app), ["Notes", "127.0.0.1", "#gtk", "#natter"])
         app.focus_window()
         app.key("ctrl+shift+w")
         focus_dialog("Leave #gtk?")
         app.key("Return")
-        self.wait_sidebar(app, ["Notes", "#natter"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#natter"])
         app.focus_window()  # no window manager gives it back when the dialog goes
 
         # F9 hides and shows the sidebar; a narrow window hides it by itself.
@@ -332,7 +332,7 @@ class ConversationsTest(IRCTestCase):
         app = self.connect(server)
         self.wait_ready(app)
         bob.send("PRIVMSG alice :are you there?")
-        self.wait_sidebar(app, ["Notes", "#natter", "bob"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#natter", "bob"])
         [(url,)] = self.rows(app, "SELECT url FROM conversations WHERE name = 'bob'")
         # What the desktop does when the notification is clicked: its default action, with
         # the conversation as the target, through org.gtk.Actions.
@@ -371,10 +371,10 @@ class ConversationsTest(IRCTestCase):
 
         app = self.connect(server, channels=("#natter", "#big", "#empty"), data_dir=data_dir)
         self.wait_ready(app)
-        self.wait_sidebar(app, ["Notes", "#big", "#empty", "#natter"])
-        app.key("alt+3")  # #empty
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#big", "#empty", "#natter"])
+        app.key("alt+4")  # #empty
         self.wait_subtitle(app, lambda text: text == "#empty on 127.0.0.1", "#empty")
-        app.key("alt+2")  # #big: the newest message on screen at once
+        app.key("alt+3")  # #big: the newest message on screen at once
         self.wait_messages(app, "message 999999")
 
         def opened(name):
@@ -400,10 +400,10 @@ class ConversationsTest(IRCTestCase):
             return any(on_screen(a) for a in app.find_all("push button", "Jump to latest"))
         app.key("Page_Up", "Page_Up", "Page_Up")
         wait_until(jump_shown, what="scrolled up, with Jump to latest")
-        app.key("alt+2")  # #gtk: at its own end
+        app.key("alt+3")  # #gtk: at its own end
         self.wait_subtitle(app, lambda text: text == "#gtk on 127.0.0.1", "#gtk")
         wait_until(lambda: not jump_shown(), what="#gtk without Jump to latest")
-        app.key("alt+3")  # back to #natter, still scrolled up where it was left
+        app.key("alt+4")  # back to #natter, still scrolled up where it was left
         self.wait_subtitle(app, lambda text: text == "#natter on 127.0.0.1", "#natter")
         # (A transcript made afresh would open at the newest message, without the button.)
         wait_until(jump_shown, what="#natter still scrolled up")
@@ -414,9 +414,9 @@ class ConversationsTest(IRCTestCase):
         bob.send("PRIVMSG #gtk :seen before the quit")
         app = self.connect(server, channels=("#natter", "#gtk"))
         self.wait_ready(app)
-        app.key("alt+2")
-        self.wait_messages(app, "seen before the quit")
         app.key("alt+3")
+        self.wait_messages(app, "seen before the quit")
+        app.key("alt+4")
         self.wait_subtitle(app, lambda text: text == "#natter on 127.0.0.1", "#natter")
         app.key("ctrl+q")
         app.wait_exit(10)
@@ -428,7 +428,7 @@ class ConversationsTest(IRCTestCase):
         app2 = self.connect(server, channels=("#natter", "#gtk"), data_dir=app.data_dir)
         self.wait_ready(app2)
         wait_row(app2, "#gtk", "2 unread, mentions you")
-        app2.key("alt+2")
+        app2.key("alt+3")
         self.wait_messages(app2, "alice: two while you were away")
         labels = shown_messages(app2)
         self.assertIn("New messages", labels)

@@ -221,10 +221,11 @@ class DesktopTest(NatterTestCase):
             file.write(b"\xff\xfe[composer\x00]\nsend-key=\xc3\x28\n")
         app = self.start_app()
         app.find("text", "Message")
-        # F10 opens the primary menu on its first entry; Preferences is the second.
+        # F10 opens the primary menu on its first entry (Connect to a Network…); Preferences
+        # is the third.
         app.key("F10")
         wait_until(lambda: self.shown_named(app, "Preferences"), what="the primary menu open")
-        app.key("Down", "Return")
+        app.key("Down", "Down", "Return")
         preferences = self.wait_window(app, "Preferences")
         enter = wait_until(lambda: pyatspi.findDescendant(
             preferences, lambda a: a.getRoleName() == "radio button"

@@ -298,9 +298,9 @@ class IRCDraftAfterCommandTest(InteropTestCase):
         app, relay = self.relayed(server, channels=channels)
         self.send(app, "/join #gtk")
         self.wait_open(app, "#gtk")
-        self.wait(lambda: sidebar_names(app) == ["Notes", "#gtk", "#natter"],
+        self.wait(lambda: sidebar_names(app) == ["Notes", "127.0.0.1", "#gtk", "#natter"],
                   "#gtk in the sidebar", lambda: sidebar_names(app))
-        app.key("alt+3")  # back to #natter
+        app.key("alt+4")  # back to #natter
         self.wait_open(app, "#natter")
         composer = self.composer(app)
         self.assert_stays(lambda: text_of(composer) == "", 1.5,
@@ -337,7 +337,7 @@ class IRCKickTest(InteropTestCase):
         # Said in words on screen too, not only to a screen reader.
         self.wait(lambda: any(on_screen(label) for label in app.find_all("label", "Left")),
                   "`Left` shown in #natter's row", lambda: sidebar_rows(app))
-        app.key("alt+3")  # #natter (Notes, #gtk, #natter)
+        app.key("alt+4")  # #natter (Notes, the network, #gtk, #natter)
         self.wait(lambda: "bob removed you from #natter: enough" in shown_messages(app),
                   "the kick in #natter's transcript", lambda: shown_messages(app))
         self.assertNotIn("You left #natter", shown_messages(app))
@@ -397,14 +397,14 @@ class IRCNickChangeTest(InteropTestCase):
         bob = self.member(server, "bob", caps=CAPS)  # shares #natter, so alice sees the NICK
         app, relay = self.relayed(server)
         bob.send("PRIVMSG alice :hello")
-        self.wait(lambda: sidebar_names(app) == ["Notes", "#natter", "bob"],
+        self.wait(lambda: sidebar_names(app) == ["Notes", "127.0.0.1", "#natter", "bob"],
                   "the private chat with bob in the sidebar", lambda: sidebar_names(app))
-        app.key("alt+3")
+        app.key("alt+4")
         self.wait_open(app, "bob")
         self.wait(lambda: "hello" in shown_messages(app), "bob's hello",
                   lambda: shown_messages(app))
         bob.send("NICK robert")
-        self.wait(lambda: sidebar_names(app) == ["Notes", "#natter", "robert"],
+        self.wait(lambda: sidebar_names(app) == ["Notes", "127.0.0.1", "#natter", "robert"],
                   "the chat renamed robert, no bob left", lambda: sidebar_names(app))
         self.wait(lambda: "bob is now known as robert" in shown_messages(app),
                   "the nick change in the chat", lambda: shown_messages(app))
@@ -425,14 +425,14 @@ class IRCNickChangeTest(InteropTestCase):
         self.send(app, "/msg Bob hello")
         bob.wait_for(lambda line: re.search(r"PRIVMSG bob :hello$", line, re.I),
                      what="the message to Bob")
-        self.wait(lambda: sidebar_names(app) == ["Notes", "#natter", "Bob"],
+        self.wait(lambda: sidebar_names(app) == ["Notes", "127.0.0.1", "#natter", "Bob"],
                   "the chat with Bob", lambda: sidebar_names(app))
         bob.send("PRIVMSG alice :hi from bob")
         self.wait(lambda: self.rows(app, "SELECT count(*) FROM messages WHERE body = ?",
                                     "hi from bob") == [(1,)], "bob's answer stored",
                   lambda: self.natter_rows(app))
         bob.drain(0.5)
-        self.assertEqual(sidebar_names(app), ["Notes", "#natter", "Bob"])
+        self.assertEqual(sidebar_names(app), ["Notes", "127.0.0.1", "#natter", "Bob"])
         self.assertEqual(self.rows(
             app, "SELECT DISTINCT c.url FROM messages m JOIN conversations c "
                  "ON c.id = m.conversation_id WHERE m.body IN ('hello', 'hi from bob')"),

@@ -229,4 +229,88 @@ import Testing
     _ = editor.apply(name: "", url: "  ", saslAccount: "", defaultNick: "x")
     #expect(editor.networks.isEmpty && editor.selected == nil)
   }
+
+  @Test func theChooserFindsKnownNetworksByNameOrServerAndKeepsCustomLast() throws {
+    var chooser = NetworkChooser()
+    #expect(chooser.shown.first == .known(NetworkChooser.known[0]) && chooser.shown.last == .custom)
+    chooser.search("oftc")
+    #expect(chooser.shown.map(\.title) == ["OFTC", "Custom server"])
+    chooser.search("libera.chat")
+    #expect(chooser.choice.title == "Libera.Chat")
+    chooser.search("zzzz")
+    #expect(chooser.shown == [.custom])
+    chooser.search("")
+    chooser.move(-1)
+    #expect(chooser.choice == .custom, "Up from the first wraps to Custom server")
+    chooser.move(1)
+    #expect(chooser.choice.title == "Libera.Chat")
+    // Every known network has a TLS port, or says plainly that it has none.
+    for known in NetworkChooser.known {
+      #expect(known.tls ? known.port == 6697 : known.port == 6667, "\(known.name)")
+    }
+  }
+
+  @Test func theChooserMakesTheNetworkFromTheFieldsOrSaysWhatIsWrong() throws {
+    var chooser = NetworkChooser()
+    chooser.search("libera")
+    let libera = try chooser.network(server: "", tls: false, nick: " me ", channels: "gtk, #swift")
+      .get()
+    #expect(libera.name == "Libera.Chat" && libera.url.tls && libera.url.port == 6697)
+    #expect(libera.url.nick == "me" && libera.url.channels == ["#gtk", "#swift"])
+    guard case .failure = chooser.network(server: "", tls: true, nick: "1bad", channels: "") else {
+      Issue.record("a nickname starting with a digit is refused")
+      return
+    }
+    chooser.search("nothing matches")
+    let custom = try chooser.network(
+      server: "irc.example.net:7000", tls: false, nick: "me", channels: ""
+    )
+    .get()
+    #expect(custom.url.host == "irc.example.net" && custom.url.port == 7000 && !custom.url.tls)
+    #expect(custom.name == "irc.example.net")
+    let pasted = try chooser.network(
+      server: "ircs://irc.example.net:7000/", tls: false, nick: "me", channels: ""
+    )
+    .get()
+    #expect(pasted.url.tls && pasted.url.port == 7000)
+    guard case .failure = chooser.network(server: " ", tls: true, nick: "me", channels: "") else {
+      Issue.record("a custom server needs a name")
+      return
+    }
+  }
+
+  @Test func aZNCPlaybackBatchIsHistoryWithItsOriginalTimesAndTagsFromTheText() {
+    var script = IRCScript(account: IRCAccount(nick: "alice", channels: [.init("#natter")]))
+    script.register(caps: "batch server-time echo-message")
+    script.server("@time=2026-12-01T20:42:40.000Z :znc.in BATCH +9d92 znc.in/playback #natter")
+    script.server(
+      "@batch=9d92;time=2026-12-01T20:42:38.203Z :bob!bob@127.0.0.1 PRIVMSG #natter :first #ops")
+    script.server(
+      "@batch=9d92;time=2026-12-01T20:42:38.247Z :bob!bob@127.0.0.1 PRIVMSG #natter :\u{1}ACTION waves\u{1}"
+    )
+    #expect(!script.takeEvents().contains { if case .message = $0 { true } else { false } })
+    script.server("@time=2026-12-01T20:42:40.000Z :znc.in BATCH -9d92")
+    guard case .history("#natter", let messages) = script.takeEvents().last else {
+      Issue.record("the playback was not one history")
+      return
+    }
+    #expect(messages.map(\.body) == ["first #ops", "waves"])
+    #expect(messages.first?.tags == ["ops"] && messages.last?.isAction == true)
+    #expect(messages.first?.time == IRCServerTime.parse("2026-12-01T20:42:38.203Z"))
+    #expect(messages.allSatisfy { $0.msgid == nil })
+  }
+
+  @Test func aPrivateChatPlayedBackJoinsTheSidebarAndCountsUnread() {
+    var controller = ConversationsController()
+    controller.setNetworks([("net/", "net1")])
+    let row = { (id: String) -> (name: String, kind: ConversationList.Kind)? in
+      id == "net/bob" ? ("bob", .privateChat) : id == "net/#c" ? ("#c", .channel) : nil
+    }
+    let merged = controller.merged("net/bob", row: row)
+    #expect(merged.effects == [.keepOpen("net/bob", true), .conversationsAdded])
+    #expect(merged.loadUnread && controller.list.contains("net/bob"))
+    // A channel is listed by joining it, never by its history.
+    #expect(controller.merged("net/#c", row: row).effects.isEmpty)
+    #expect(!controller.list.contains("net/#c"))
+  }
 }

@@ -73,6 +73,21 @@ import Testing
     #expect(try store.insertReceived([line("one line", msgid: nil, at: later)]).count == 1)
   }
 
+  @Test func aBouncerThatDroppedOurTagsPlaysOurMessageBackWithThemInItsText() throws {
+    // ZNC 1.8 has no client tags: the tags ride on the text, and come back only there.
+    let store = try MessageStore.inMemory()
+    try storeSent(store, body: "through the bouncer", msgid: nil)
+    #expect(try store.insertReceived([line("through the bouncer #ops #x", msgid: nil)]).isEmpty)
+    #expect(try store.count(conversation: channel) == 1)
+    // Someone else's words with a hashtag are theirs, and other words are not ours.
+    #expect(
+      try store.insertReceived([line("through the bouncer #ops", msgid: nil, sender: "bob")])
+        .count == 1)
+    #expect(try store.insertReceived([line("through the #ops bouncer", msgid: nil)]).count == 1)
+    #expect(IRCTagConvention.withoutTrailingTags("#only #tags") == "#only")
+    #expect(IRCTagConvention.withoutTrailingTags("a # b") == "a # b")
+  }
+
   @Test func withoutMsgidsOrTagsALaterLineOfOurMessageIsKnownByItsText() throws {
     let store = try MessageStore.inMemory()
     try storeSent(store, msgid: nil)

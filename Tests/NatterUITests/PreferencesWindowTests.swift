@@ -1,6 +1,7 @@
 import CGtk
 import GtkKit
 import NatterCore
+import NatterSession
 import TestSupport
 import Testing
 
@@ -178,5 +179,49 @@ struct PreferencesWindowTests {
     #expect(reported.last?.networks.map(\.url.host) == ["irc.oftc.net"])
     #expect(
       string(gtk_editable_get_text(window.accountEntry.opaque)) == "ircs://me@irc.oftc.net/#debian")
+  }
+}
+
+/// `Connect to a network…`: the search, the keys, the custom server and what `Connect` gives.
+@MainActor
+@Suite struct ConnectDialogTests {
+  @Test func searchUpDownAndConnectGiveTheChosenNetwork() throws {
+    try #require(GtkTestEnvironment.start())
+    let dialog = ConnectDialog(transientFor: nil)
+    defer { gtk_window_destroy(dialog.window) }
+    var connected: [NetworkAccount] = []
+    dialog.onConnect = { connected.append($0) }
+    dialog.present()
+    MainLoop.iterate(until: { gtk_widget_get_mapped(dialog.connectButton.widget) != 0 }, seconds: 5)
+    #expect(string(gtk_editable_get_text(dialog.nickEntry.opaque)) == LaunchOptions.loginName)
+    gtk_editable_set_text(dialog.searchEntry.opaque, "oftc")
+    MainLoop.iterate(
+      until: { gtk_list_box_get_row_at_index(dialog.choices.opaque, 2) == nil }, seconds: 5)
+    #expect(!dialog.problemShown)
+    gtk_editable_set_text(dialog.nickEntry.opaque, "alice")
+    gtk_editable_set_text(dialog.channelsEntry.opaque, "#debian")
+    dialog.connect()
+    #expect(connected.map(\.name) == ["OFTC"])
+    #expect(connected.first?.url.channels == ["#debian"] && connected.first?.url.nick == "alice")
+  }
+
+  @Test func aCustomServerIsAskedForAndABadOneSaysWhy() throws {
+    try #require(GtkTestEnvironment.start())
+    let dialog = ConnectDialog(transientFor: nil)
+    defer { gtk_window_destroy(dialog.window) }
+    var connected: [NetworkAccount] = []
+    dialog.onConnect = { connected.append($0) }
+    dialog.present()
+    MainLoop.iterate(until: { gtk_widget_get_mapped(dialog.connectButton.widget) != 0 }, seconds: 5)
+    gtk_editable_set_text(dialog.searchEntry.opaque, "no such network")
+    MainLoop.iterate(until: { dialog.customServerShown }, seconds: 5)
+    #expect(dialog.customServerShown)
+    gtk_editable_set_text(dialog.serverEntry.opaque, "127.0.0.1:99999")
+    dialog.connect()
+    #expect(connected.isEmpty && dialog.problemShown)
+    gtk_editable_set_text(dialog.serverEntry.opaque, "127.0.0.1:6667")
+    gtk_check_button_set_active(dialog.tlsButton.typed(), 0)
+    dialog.connect()
+    #expect(connected.first.map { "\($0.url)" } == "irc://\(LaunchOptions.loginName)@127.0.0.1/")
   }
 }

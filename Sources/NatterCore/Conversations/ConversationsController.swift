@@ -337,6 +337,19 @@ public struct ConversationsController: Equatable, Sendable {
     return effects + [added ? .conversationsAdded : .sidebarChanged]
   }
 
+  /// History was played back into `id` (a chathistory batch, a bouncer's buffer): a private
+  /// chat not in the sidebar joins it, as a live private message would; whatever is listed
+  /// and not open then reads its unread count from the store (`loadUnread`).
+  public mutating func merged(
+    _ id: String, row: (String) -> (name: String, kind: ConversationList.Kind)?
+  ) -> (effects: [Effect], loadUnread: Bool) {
+    var effects: [Effect] = []
+    if !list.contains(id), let row = row(id), row.kind == .privateChat {
+      effects = keep(id: id, name: row.name, kind: row.kind)
+    }
+    return (effects, id != list.activeID && list.contains(id))
+  }
+
   /// See `ConversationList.setUnread`.
   public mutating func setUnread(in id: String, count: Int, firstID: String?, mentioned: Bool) {
     list.setUnread(in: id, count: count, firstID: firstID, mentioned: mentioned)

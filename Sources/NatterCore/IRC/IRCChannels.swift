@@ -172,7 +172,13 @@ struct IRCChannels: Equatable, Sendable {
   /// Whether `id` names an open `chathistory` batch.
   func isHistory(batch id: String?) -> Bool {
     guard let id, let batch = batches[id] else { return false }
-    return batch.type.hasSuffix("chathistory")
+    return Self.isHistory(type: batch.type)
+  }
+
+  /// A batch of played-back history: IRCv3's `chathistory` (`draft/` or not), and the
+  /// buffer a ZNC bouncer plays back on attach (`znc.in/playback`, SPEC §11).
+  static func isHistory(type: String) -> Bool {
+    type.hasSuffix("chathistory") || type == "znc.in/playback"
   }
 
   /// Keeps a PRIVMSG or NOTICE of an open `chathistory` batch until the batch ends; false when
@@ -216,7 +222,7 @@ struct IRCChannels: Equatable, Sendable {
   }
 
   private static func history(_ batch: Batch) -> IRCEffect? {
-    guard batch.type.hasSuffix("chathistory") else { return nil }
+    guard isHistory(type: batch.type) else { return nil }
     // A stable sort by time: messages without one keep their place after those before them.
     let sorted = batch.messages.enumerated().sorted { lhs, rhs in
       switch (lhs.element.time, rhs.element.time) {

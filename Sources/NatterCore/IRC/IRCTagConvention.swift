@@ -29,6 +29,20 @@ public enum IRCTagConvention {
     return (text, uniqueTags(listed.compactMap { HashtagScanner.validTag($0) }))
   }
 
+  /// `body` without the ` #tag` words at its end: what a Natter message was before its tags
+  /// rode on the text, for recognising it when a server without client tags (ZNC 1.8) plays
+  /// it back. The body itself when it ends with none.
+  public static func withoutTrailingTags(_ body: String) -> String {
+    var text = Substring(body)
+    while let space = text.lastIndex(of: " "),
+      text[text.index(after: space)...].first == "#",
+      HashtagScanner.validTag(String(text[text.index(space, offsetBy: 2)...])) != nil
+    {
+      text = text[..<space]
+    }
+    return text.isEmpty ? body : String(text)
+  }
+
   /// Tags without repeats by the tag identity (`Hashtag`), first spelling kept.
   private static func uniqueTags(_ spellings: [String]) -> [String] {
     var seen = Set<Hashtag>()

@@ -2,7 +2,7 @@
 public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
   case enter, up, down, left, right, escape, backspace, delete
   case pageUp, pageDown, home, end, tab, space, comma, question
-  case t, l, f, w, q, z, k
+  case t, l, f, w, q, z, k, n
   case f9
   case one, two, three, four, five, six, seven, eight, nine
 
@@ -31,7 +31,7 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case .space: return "space"
     case .comma: return "comma"
     case .question: return "question"
-    case .t, .l, .f, .w, .q, .z, .k: return rawValue
+    case .t, .l, .f, .w, .q, .z, .k, .n: return rawValue
     case .f9: return "F9"
     default: return String(digit ?? 0)
     }

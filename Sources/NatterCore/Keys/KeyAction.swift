@@ -46,6 +46,8 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
   /// Open the keyboard shortcuts window, built from `Keymap.shortcuts`.
   case showShortcuts
   case preferences, closeWindow, quit
+  /// `Connect to a network…` (SPEC §11).
+  case connectNetwork
   /// Open the quick switcher (`Switch to`, SPEC §10).
   case quickSwitcher
   /// Open the nth conversation of the sidebar (Alt+1 … Alt+9).
@@ -107,6 +109,7 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
     case .search: return "win.search"
     case .showShortcuts: return "win.shortcuts"
     case .preferences: return "app.preferences"
+    case .connectNetwork: return "app.connect-network"
     case .closeWindow: return "win.close"
     case .quit: return "app.quit"
     case .quickSwitcher: return "win.switch-conversation"

@@ -159,6 +159,9 @@ public enum Keymap {
         section: .conversations,
         action: .nextConversation, isGlobal: true),
       Shortcut(
+        key: .n, modifiers: .control, title: localized("Connect to a network"),
+        section: .conversations, action: .connectNetwork, isGlobal: true),
+      Shortcut(
         key: .f9, modifiers: [], title: localized("Show or hide the sidebar"),
         section: .conversations,
         action: .toggleSidebar, isGlobal: true),

@@ -48,7 +48,10 @@ extension [NetworkAccount] {
       if let saslAccount { self[index].saslAccount = saslAccount }
       return index
     }
-    append(NetworkAccount(url: url, saslAccount: saslAccount))
+    var added = NetworkAccount(url: url, saslAccount: saslAccount)
+    // Two networks on one host (two ports, a bouncer's) must not read the same.
+    if contains(where: { $0.name == added.name }) { added.name = url.login ?? url.server }
+    append(added)
     return count - 1
   }
 

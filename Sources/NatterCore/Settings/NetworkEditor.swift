@@ -1,3 +1,5 @@
+import Foundation
+
 /// Preferences' list of networks (SPEC §11), decided without a widget: which one the form
 /// edits, and what `Connect`, `New network`, `Remove` and a row's switch do to the list.
 public struct NetworkEditor: Equatable, Sendable {
@@ -33,7 +35,7 @@ public struct NetworkEditor: Equatable, Sendable {
   )
     -> String?
   {
-    let trimmed = text.trimmingWhitespace
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else {
       if selected != nil { remove() }
       return nil
@@ -44,8 +46,8 @@ public struct NetworkEditor: Equatable, Sendable {
     } catch {
       return error.description
     }
-    let account = saslAccount.trimmingWhitespace
-    let given = name.trimmingWhitespace
+    let account = saslAccount.trimmingCharacters(in: .whitespaces)
+    let given = name.trimmingCharacters(in: .whitespaces)
     if let selected {
       // Another network already on that server would share its conversations.
       if let other = networks.firstIndex(where: { $0.url.matchesAccount(of: url) }),
@@ -81,14 +83,5 @@ public struct NetworkEditor: Equatable, Sendable {
   public mutating func setEnabled(_ enabled: Bool, at index: Int) {
     guard networks.indices.contains(index) else { return }
     networks[index].isEnabled = enabled
-  }
-}
-
-extension String {
-  fileprivate var trimmingWhitespace: String {
-    var scalars = Substring(self)
-    while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
-    while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
-    return String(scalars)
   }
 }

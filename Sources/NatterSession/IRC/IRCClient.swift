@@ -12,7 +12,7 @@ import NatterStore
 public final class IRCClient {
   public let url: IRCServerURL
   /// The network's name, as the sidebar and notifications say it.
-  public let name: String
+  public var name: String
   /// The network's own conversation (its server messages) and its key.
   public var networkID: String { url.conversationPrefix }
   private let store: MessageStore

@@ -18,6 +18,7 @@ final class NatterApplication: Object {
   /// The icon search path and default icon are set, once, after the first window's first frame.
   private var iconsFound = false
   private var preferences: PreferencesWindow?
+  private var connectDialog: ConnectDialog?
   /// The open history, shared by every window this process shows.
   private var session: ChatSession?
   /// Launched by `--connect`: a password in the environment is saved in the Secret Service
@@ -130,6 +131,7 @@ final class NatterApplication: Object {
       Action("quit", in: pointer) { [unowned self] in quit() },
       Action("about", in: pointer) { [unowned self] in window?.showAbout() },
       Action("preferences", in: pointer) { [unowned self] in showPreferences() },
+      Action("connect-network", in: pointer) { [unowned self] in showConnectDialog() },
       // A notification's default action: back to the window.
       Action("present", in: pointer) { [unowned self] in window?.present() },
       Action("present-conversation", in: pointer) { [unowned self] conversation in
@@ -187,6 +189,32 @@ final class NatterApplication: Object {
     preferences.present()
   }
 
+  /// `Connect to a network…` (Ctrl+N): the network chosen joins the list, connects, and its
+  /// first channel (else its own row) opens.
+  private func showConnectDialog() {
+    if let connectDialog {
+      connectDialog.present()
+      return
+    }
+    let dialog = ConnectDialog(transientFor: window?.window)
+    dialog.onConnect = { [unowned self] network in
+      var changed = settings
+      let index = changed.networks.addOrUpdate(network.url)
+      changed.networks[index].name = network.name
+      apply(changed)
+      let added = changed.networks[index]
+      window?.conversations.open(
+        added.url.channels.first.map { added.url.conversation($0) } ?? added.id)
+    }
+    Signal.connectReturning(dialog.pointer, "close-request") { [unowned self] in
+      MainLoop.idle { [weak self] in self?.connectDialog = nil }
+      window?.present()
+      return false
+    }
+    connectDialog = dialog
+    dialog.present()
+  }
+
   /// Applies changed settings everywhere at once and saves them.
   private func apply(_ changed: Settings) {
     let networksChanged = changed.networks != settings.networks
@@ -202,8 +230,36 @@ final class NatterApplication: Object {
       SecretStore.store(
         server: network.secretServer, account: network.secretAccount, password: password)
     }
-    // The Network section changed the networks: the window comes back on them.
-    replaceWindow(window, passwords: passwords)
+    // A network given a password connects again with it, even when nothing else changed.
+    updateNetworks(
+      of: window, to: changed.networks, passwords: passwords, restarting: Set(passwords.keys))
+  }
+
+  /// The window's networks become `networks`; only those gone, added or changed connect or
+  /// disconnect (SPEC §11: one network's change never touches another).
+  private func updateNetworks(
+    of window: MainWindow, to networks: [NetworkAccount], passwords: [String: String],
+    restarting: Set<String> = []
+  ) {
+    window.updateNetworks(
+      networks, restarting: restarting,
+      make: { [unowned self] network in makeClient(network, password: passwords[network.id]) },
+      quit: { [unowned self] client in
+        client.quit(reason: settings.quitMessage) { withExtendedLifetime(client) {} }
+      },
+      start: { [unowned self] network, client in
+        start(client, network: network, password: passwords[network.id])
+      })
+  }
+
+  private func makeClient(_ network: NetworkAccount, password: String?) -> IRCClient {
+    guard let session else { fatalError("a client is made for a window, after its history") }
+    return IRCClient(
+      url: network.url, name: network.name, saslAccount: network.saslAccount,
+      password: password, store: session.store,
+      pins: settings.pinnedCertificates[network.url.server] ?? [],
+      trustedAnywhere: Set(settings.trustedCertificates),
+      budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads)
   }
 
   private func activate() {
@@ -217,7 +273,8 @@ final class NatterApplication: Object {
         settings.networks = latest.networks
         settings.trustedCertificates = latest.trustedCertificates
         settings.pinnedCertificates = latest.pinnedCertificates
-        replaceWindow(window)
+        // The password in that launch's environment was kept in the Secret Service.
+        updateNetworks(of: window, to: latest.networks, passwords: [:])
       }
     } else {
       openWindow()
@@ -244,14 +301,7 @@ final class NatterApplication: Object {
       given[network.id] =
         passwords[network.id] ?? (network.id == passwordNetwork ? environment : nil)
     }
-    let clients = enabled.map { network in
-      IRCClient(
-        url: network.url, name: network.name, saslAccount: network.saslAccount,
-        password: given[network.id], store: session.store,
-        pins: settings.pinnedCertificates[network.url.server] ?? [],
-        trustedAnywhere: Set(settings.trustedCertificates),
-        budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads)
-    }
+    let clients = enabled.map { makeClient($0, password: given[$0.id]) }
     let window = MainWindow(
       application: application, session: session, networks: settings.networks, clients: clients)
     BenchProbe.mark("window")
@@ -291,19 +341,6 @@ final class NatterApplication: Object {
       if let password { irc.usePassword(password) }
       irc.start()
     }
-  }
-
-  /// The new window opens before the old one closes, so the application never has no window
-  /// (which would quit it).
-  private func replaceWindow(_ old: MainWindow, passwords: [String: String] = [:]) {
-    for client in old.clients {
-      // The old networks say goodbye as on closing, so others see the quit message rather
-      // than `Connection closed`; the completion keeps the client until the server closed.
-      client.quit(reason: settings.quitMessage) { withExtendedLifetime(client) {} }
-    }
-    openWindow(passwords: passwords)
-    self.window?.present()
-    old.close()
   }
 
   /// `app.quit` (Ctrl+Q), SIGTERM and SIGINT.

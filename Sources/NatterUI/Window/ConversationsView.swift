@@ -14,9 +14,9 @@ import NatterStore
 final class ConversationsView {
   private let session: ChatSession
   /// One client per network that is on, in the sidebar's order.
-  let clients: [IRCClient]
+  private(set) var clients: [IRCClient]
   /// The networks, on and off, in the sidebar's order (an off one keeps its conversations).
-  private let networks: [NetworkAccount]
+  private(set) var networks: [NetworkAccount]
   private let composer: ComposerView
   private let header: WindowHeader
   private let window: UnsafeMutablePointer<GtkWindow>
@@ -118,43 +118,105 @@ final class ConversationsView {
   /// user has open in the store, and the account's channels unless the user left them).
   func loadConversations() {
     guard !networks.isEmpty else { return }
-    let store = session.store
     switching.setNetworks(networks.map { ($0.id, $0.name) })
+    load(networks)
+  }
+
+  /// Lists the conversations of `loading` (networks just added or turned on, or every one
+  /// at the start), joins their channels and reads what is unread in them.
+  private func load(_ loading: [NetworkAccount]) {
+    let store = session.store
     let open = (try? store.openConversations()) ?? []
     let closed = Set((try? store.closedConversations()) ?? [])
     let lastOpened = (try? store.lastOpenedConversation()) ?? nil
-    for network in networks {
+    for network in loading {
       let irc = clients.first { $0.networkID == network.id }
       let start = switching.start(
         accountChannels: network.url.channels.map {
           (irc?.conversation(for: $0) ?? network.url.conversation($0), $0)
         },
-        open: open.filter { list.network(of: $0) == network.id },
+        open: open.filter { self.network(of: $0)?.id == network.id },
         closed: closed, lastOpened: lastOpened,
         row: { [unowned self] in row(of: $0) })
       start.joins.forEach { irc?.join($0) }
       start.parts.forEach { irc?.part($0) }
+      if let irc {
+        updateNetworkRow(irc)
+      } else {
+        switching.setDetail(localized("Off"), of: network.id)
+      }
     }
-    for client in clients { updateNetworkRow(client) }
-    for network in networks where !network.isEnabled {
-      switching.setDetail(localized("Off"), of: network.id)
-    }
+    let ids = Set(loading.map(\.id))
     // The open one counts nothing unread (the window marks where its new messages begin).
-    for entry in list.entries where entry.kind != .notes && entry.id != list.activeID {
+    for entry in list.entries
+    where entry.network.map(ids.contains) == true && entry.id != list.activeID {
       loadUnread(entry.id)
     }
   }
 
-  /// The client of the network `conversation` is on, nil for `Notes` or a network that is off.
-  func client(for conversation: String) -> IRCClient? {
-    guard let network = list.network(of: conversation) else { return nil }
-    return clients.first { $0.networkID == network }
+  /// The networks changed while the window runs (Preferences, another `--connect`): a
+  /// network gone, turned off or changed loses its client, which `quit` says goodbye with; a
+  /// new, turned on or changed one gets a client from `make`, which `start` connects. Every
+  /// other network keeps its connection as it is, except those `restarting` names (a new
+  /// password).
+  func updateNetworks(
+    _ updated: [NetworkAccount], restarting: Set<String> = [], make: (NetworkAccount) -> IRCClient,
+    quit: (IRCClient) -> Void, start: (NetworkAccount, IRCClient) -> Void
+  ) {
+    let old = networks
+    let open = list.activeID
+    if !composer.isPasting { session.saveDraft(composer.draft, for: open) }
+    networks = updated
+    var kept: [IRCClient] = []
+    for client in clients {
+      let network = updated.first { $0.id == client.networkID }
+      let before = old.first { $0.id == client.networkID }
+      if let network, network.isEnabled, network.url == before?.url,
+        network.saslAccount == before?.saslAccount, !restarting.contains(network.id)
+      {
+        client.name = network.name
+        kept.append(client)
+      } else {
+        client.statusConversation = nil
+        quit(client)
+      }
+    }
+    let made = updated.filter { network in
+      network.isEnabled && !kept.contains { $0.networkID == network.id }
+    }.map { ($0, make($0)) }
+    clients = updated.compactMap { network in
+      kept.first { $0.networkID == network.id } ?? made.first { $0.0.id == network.id }?.1
+    }
+    switching.setNetworks(updated.map { ($0.id, $0.name) })
+    let changed = updated.filter { network in
+      made.contains { $0.0.id == network.id }
+        || !network.isEnabled
+          && old.first { $0.id == network.id }?.isEnabled != false
+    }
+    load(changed)
+    for (id, view) in transcripts where !list.contains(id) {
+      roster.forget(id)
+      transcripts[id] = nil
+      gtk_stack_remove(transcriptStack.opaque, view.widget)
+    }
+    if list.activeID != open {
+      showTranscript(for: list.activeID)
+      restoreDraft(session.loadDraft(for: list.activeID))
+    }
+    conversationChanged()
+    for (network, client) in made { start(network, client) }
   }
 
-  /// The network account `conversation` is on.
+  /// The client of the network `conversation` is on, nil for `Notes` or a network that is off.
+  func client(for conversation: String) -> IRCClient? {
+    guard let network = network(of: conversation) else { return nil }
+    return clients.first { $0.networkID == network.id }
+  }
+
+  /// The network account `conversation` is on: the one whose id its id starts with. Read
+  /// from the networks, never from `switching`, which may be mid-change when this is asked.
   func network(of conversation: String) -> NetworkAccount? {
-    guard let id = list.network(of: conversation) else { return nil }
-    return networks.first { $0.id == id }
+    networks.filter { conversation.hasPrefix($0.id) }.max { $0.id.count < $1.id.count }
   }
 
   /// A network row shows its client's state: connected, connecting, offline with what waits,
@@ -391,7 +453,9 @@ final class ConversationsView {
   /// newer than what was seen counts as unread.
   func merged(_ conversation: String) {
     transcripts[conversation]?.reloadHistory()
-    if conversation != list.activeID, list.contains(conversation) {
+    let merged = switching.merged(conversation) { [unowned self] in row(of: $0) }
+    perform(merged.effects)
+    if merged.loadUnread {
       loadUnread(conversation)
       updateSidebar()
     }

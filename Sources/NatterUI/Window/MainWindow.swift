@@ -25,7 +25,7 @@ final class MainWindow: Widget {
   /// Work the first frame does not need waits here for it.
   let afterFirstFrame = AfterFirstFrame()
   /// One client per network that is on; none while Natter is local history only.
-  let clients: [IRCClient]
+  var clients: [IRCClient] { conversations.clients }
   private let application: UnsafeMutablePointer<GtkApplication>
   /// The user trusted a certificate for a server (replacing its old pin when it changed); the
   /// app saves the pin.
@@ -41,7 +41,6 @@ final class MainWindow: Widget {
     networks: [NetworkAccount] = [], clients: [IRCClient] = []
   ) {
     self.session = session
-    self.clients = clients
     self.application = application
     composer = ComposerView(controller: ComposerController(sender: session.sender))
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -86,7 +85,12 @@ final class MainWindow: Widget {
     bindIRC()
     historyWatch.watch(first)
     makeActions()
-    if let message = session.banner { banner.show(message) }
+    if let message = session.banner {
+      banner.show(message)
+    } else if networks.isEmpty {
+      // An empty Natter says how to reach anyone (SPEC §11), once the window is up.
+      afterFirstFrame.run { [weak self] in self?.offerFirstNetwork() }
+    }
     composer.seedTagHistory(session.recentTags())
     conversations.restoreDraft(session.loadDraft(for: active))
 
@@ -102,6 +106,14 @@ final class MainWindow: Widget {
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }
+
+  private func offerFirstNetwork() {
+    guard banner.message == nil, clients.isEmpty else { return }
+    banner.show(
+      localized("Notes stays on this computer. To talk with people, connect to a network."),
+      action: localized("Connect to a Network…")
+    ) { [unowned self] in _ = activateAction("app.connect-network", from: widget) }
+  }
 
   /// The open conversation's transcript.
   var transcript: TranscriptView { conversations.transcript }
@@ -184,6 +196,23 @@ final class MainWindow: Widget {
       }
     }
     header.onRejoin = { [unowned self] in conversations.rejoin() }
+    updateConnectionStatus()
+  }
+
+  /// The networks changed while the window runs; see `ConversationsView.updateNetworks`.
+  /// `make` gives a new network its client, which this binds before `start` connects it.
+  func updateNetworks(
+    _ networks: [NetworkAccount], restarting: Set<String>, make: (NetworkAccount) -> IRCClient,
+    quit: (IRCClient) -> Void, start: (NetworkAccount, IRCClient) -> Void
+  ) {
+    conversations.updateNetworks(
+      networks, restarting: restarting,
+      make: { network in
+        let client = make(network)
+        bind(client)
+        return client
+      }, quit: quit, start: start)
+    if !networks.isEmpty { header.showsConnection(after: afterFirstFrame) }
     updateConnectionStatus()
   }
 

@@ -133,6 +133,7 @@ final class WindowHeader {
     gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
     MenuButton.makePopoverOnFirstOpen(button.widget) {
       let menu = Object(adopting: raw(g_menu_new()!))
+      g_menu_append(menu.opaque, localized("Connect to a Network…"), "app.connect-network")
       g_menu_append(menu.opaque, localized("Keyboard Shortcuts"), "win.shortcuts")
       g_menu_append(menu.opaque, localized("Preferences"), "app.preferences")
       g_menu_append(menu.opaque, localized("About Natter"), "app.about")

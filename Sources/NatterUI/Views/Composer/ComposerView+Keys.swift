@@ -204,7 +204,7 @@ extension ComposerView {
       .preferences, .closeWindow, .quit, .quickSwitcher, .conversation1, .conversation2,
       .conversation3, .conversation4, .conversation5, .conversation6, .conversation7,
       .conversation8, .conversation9, .previousConversation, .nextConversation, .toggleSidebar,
-      .closeConversation:
+      .closeConversation, .connectNetwork:
       return activateAction(action.actionName, from: widget)
     case .completeNick:
       return completeNick()

@@ -1,0 +1,197 @@
+"""Several networks at once as a user meets them (SPEC §11, issue 27): two real InspIRCd
+servers on loopback as two networks, Natter driven with the keyboard and read through AT-SPI,
+and a real client on each network as the other people."""
+
+import os
+import re
+import subprocess
+
+import pyatspi
+
+from natter_e2e import NATTER_BIN, on_screen, wait_until
+from test_conversations import sidebar_names, sidebar_rows, shown_messages
+from test_irc import IRCTestCase
+
+
+class SeveralNetworksTest(IRCTestCase):
+    def open_conversation(self, app, query, name):
+        """Ctrl+K, the query, Enter: `name` is open."""
+        app.key("ctrl+k")
+        app.find("text", "Switch to")
+        app.type(query)
+        app.key("Return")
+        wait_until(lambda: self.active_row(app) == name, what=f"{name} open "
+                   f"(the sidebar reads {sidebar_rows(app)})")
+
+    def active_row(self, app):
+        sidebar = app.find("list", "Conversations")
+        sidebar.clear_cache()
+        for item in pyatspi.findAllDescendants(sidebar, lambda a: a.getRoleName() == "list item"):
+            if pyatspi.STATE_SELECTED in item.getState().getStates():
+                return item.name
+        return None
+
+    def second_launch(self, app, *arguments):
+        """`natter ARGS` while the first runs: it saves, hands over and exits 0."""
+        result = subprocess.run(
+            [NATTER_BIN, "--data-dir", app.data_dir, *arguments], capture_output=True, text=True,
+            timeout=30, env=dict(os.environ, XDG_CONFIG_HOME=app.config_dir))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result
+
+    def test_two_networks_at_once_one_stopped_and_back_and_what_waited_arrives_once(self):
+        alpha = self.server(name="alpha.test")
+        beta = self.server(name="beta.test", sid="2BB")
+        bob = self.member(alpha, "bob")
+        carol = self.member(beta, "carol", channels=("#other",))
+        app = self.connect(alpha)
+        self.wait_ready(app)
+        alpha_name = "127.0.0.1"
+        beta_name = f"127.0.0.1:{beta.port}"
+
+        # A second `--connect` adds a network beside the first rather than replacing it.
+        self.second_launch(app, "--connect", beta.url("alice", ["#other"]))
+        wait_until(lambda: sidebar_names(app) == [
+            "Notes", alpha_name, "#natter", beta_name, "#other"],
+            what=f"both networks in the sidebar (it reads {sidebar_names(app)})", timeout=30)
+        app.connection = app.find("label", "Connection")
+        app.messages = app.find("list", "Messages")
+        with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
+            text = settings.read()
+        self.assertIn(f"url={alpha.url('alice', ['#natter'])}", text)
+        self.assertIn(f"url={beta.url('alice', ['#other'])}", text)
+        wait_until(lambda: [row[1] for row in sidebar_rows(app)
+                            if row[0] in (alpha_name, beta_name)] == ["Connected", "Connected"],
+            what=f"both networks connected (the sidebar reads {sidebar_rows(app)})", timeout=30)
+
+        # Adding beta left alpha's connection alone: bob never saw alice quit.
+        self.assertFalse([line for line in bob.lines if re.search(r":alice!\S+ QUIT", line)])
+
+        # Each network's own row holds its server's words: the MOTD, never a private chat.
+        self.open_conversation(app, alpha_name, alpha_name)
+        wait_until(lambda: any("Natter test server" in label for label in shown_messages(app)),
+                   what=f"the MOTD in {alpha_name}'s row (it shows {shown_messages(app)})")
+        self.assertNotIn("alpha.test", sidebar_names(app))
+
+        # The switcher matches the network before the name; each message goes to its own.
+        self.open_conversation(app, "127 other", "#other")
+        self.wait_subtitle(app, lambda s: s == f"#other on {beta_name}", "#other on beta")
+        self.send(app, "hello beta")
+        carol.wait_for(lambda line: "PRIVMSG #other :hello beta" in line, what="hello on beta")
+        self.open_conversation(app, "natter", "#natter")
+        self.send(app, "hello alpha")
+        bob.wait_for(lambda line: "PRIVMSG #natter :hello alpha" in line, what="hello on alpha")
+        self.assertFalse(any("hello alpha" in line for line in carol.privmsgs("#other")))
+
+        # Beta goes away: its row says so, alpha carries on both ways.
+        beta.stop()
+        wait_until(lambda: any(row[0] == beta_name and "Disconnected" in row[1]
+                               for row in sidebar_rows(app)),
+                   what=f"beta shown disconnected (the sidebar reads {sidebar_rows(app)})")
+        bob.send("PRIVMSG #natter :alpha still here")
+        self.wait_shown(app, "alpha still here")
+        self.send(app, "alpha answers")
+        bob.wait_for(lambda line: "PRIVMSG #natter :alpha answers" in line, what="alpha answers")
+        self.wait_ready(app)
+
+        # Typed to beta while it is away: they wait, counted on its row.
+        self.open_conversation(app, "other", "#other")
+        self.send(app, "waited one")
+        self.send(app, "waited two")
+        wait_until(lambda: any(row[0] == beta_name and "2 messages waiting" in row[1]
+                               for row in sidebar_rows(app)),
+                   what=f"two messages waiting on beta (the sidebar reads {sidebar_rows(app)})")
+
+        # Beta is back: each arrives exactly once and in order; alpha never saw them.
+        beta.start()
+        carol = self.member(beta, "carol", channels=("#other",))
+        carol.wait_for(lambda line: "PRIVMSG #other :waited two" in line, timeout=40,
+                       what="the waiting messages on beta")
+        carol.drain(1.5)
+        said = [text for text in carol.privmsgs("#other") if text.startswith("waited")]
+        self.assertEqual(said, ["waited one", "waited two"])
+        self.assertFalse(any("waited" in line for line in bob.privmsgs("#natter")))
+        self.wait_subtitle(app, lambda s: s == f"#other on {beta_name}", "#other on beta again",
+                           timeout=40)
+        pending = self.rows(app, "SELECT count(*) FROM messages WHERE delivery = 'pending'")
+        self.assertEqual(pending, [(0,)])
+
+    def test_disconnect_turns_one_network_off_and_its_conversations_stay(self):
+        alpha = self.server(name="alpha.test")
+        beta = self.server(name="beta.test", sid="2BB")
+        app = self.connect(alpha)
+        self.wait_ready(app)
+        self.second_launch(app, "--connect", beta.url("alice", ["#other"]))
+        beta_name = f"127.0.0.1:{beta.port}"
+        wait_until(lambda: beta_name in (sidebar_names(app) or []), what="beta listed", timeout=30)
+        beta_client = self.client(beta, "watcher")
+        beta_client.send("JOIN #other")
+        beta_client.wait_for(lambda line: re.search(r":alice!\S+ JOIN :?#other", line) or
+                             " 353 " in line and "alice" in line, what="alice on beta")
+
+        self.second_launch(app, "--disconnect", f"127.0.0.1:{beta.port}")
+        beta_client.wait_for(lambda line: re.search(r":alice!\S+ QUIT", line),
+                             what="alice quitting beta")
+        wait_until(lambda: any(row == (beta_name, "Off") for row in sidebar_rows(app)),
+                   what=f"beta shown off (the sidebar reads {sidebar_rows(app)})", timeout=30)
+        self.assertIn("#other", sidebar_names(app))
+        with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
+            self.assertIn("enabled=false", settings.read())
+
+
+class FirstRunTest(IRCTestCase):
+    def test_an_empty_natter_offers_a_network_and_ctrl_n_connects_to_one_by_keys(self):
+        server = self.server()
+        bob = self.member(server, "bob")
+        app = self.start(env={"G_MESSAGES_DEBUG": "natter"})
+        # Nothing to reach anyone with yet: the window says how, with the way to do it.
+        offer = app.find("push button", "Connect to a Network…")
+        self.assertTrue(on_screen(offer), "the offer is on screen")
+        app.key("ctrl+n")
+
+        def dialog():
+            for frame in app.accessible_app:
+                if frame is not None and frame.name == "Connect to a network":
+                    return frame
+            return None
+        frame = wait_until(dialog, what="the Connect to a network dialog")
+        search = pyatspi.findDescendant(frame, lambda a: a.name == "Search networks"
+                                        and a.getRoleName() == "text")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in search.getState().getStates(),
+                   what="the search focused")
+        known = pyatspi.findDescendant(frame, lambda a: a.name == "Known networks")
+        names = [a.name for a in pyatspi.findAllDescendants(
+            known, lambda a: a.getRoleName() == "list item")]
+        self.assertEqual(names[:2], ["Libera.Chat", "OFTC"])
+        self.assertEqual(names[-1], "Custom server")
+
+        # Nothing known matches: Custom server; Enter asks for the server, then the rest.
+        app.type("my own server")
+        wait_until(lambda: [a.name for a in pyatspi.findAllDescendants(
+            known, lambda a: a.getRoleName() == "list item")] == ["Custom server"],
+            what="only Custom server left")
+        app.key("Return")
+        server_field = pyatspi.findDescendant(frame, lambda a: a.name == "Server"
+                                              and a.getRoleName() == "text")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in server_field.getState().getStates(),
+                   what="the Server field focused after Enter")
+        app.type(f"irc://127.0.0.1:{server.port}")
+        app.key("Tab", "Tab")
+        nickname = pyatspi.findDescendant(frame, lambda a: a.name == "Nickname"
+                                          and a.getRoleName() == "text")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in nickname.getState().getStates(),
+                   what="the Nickname field")
+        app.key("ctrl+a")
+        app.type("alice")
+        app.key("Tab")
+        app.type("#natter")
+        app.key("Return")
+
+        bob.wait_for(lambda line: re.search(r":alice!\S+ JOIN :?#natter", line),
+                     what="alice joining from the dialog", timeout=20)
+        app.connection = app.find("label", "Connection")
+        self.wait_ready(app)
+        wait_until(lambda: sidebar_names(app) == ["Notes", "127.0.0.1", "#natter"],
+                   what=f"the new network in the sidebar ({sidebar_names(app)})")
+        with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
+            self.assertIn(f"url=irc://alice@127.0.0.1:{server.port}/#natter", settings.read())

@@ -68,6 +68,17 @@ TLS_MODULE = """
 """
 
 
+def listening(process, port, name, output):
+    """Whether a daemon accepts connections on its loopback `port`; its exit fails the wait."""
+    if process.poll() is not None:
+        raise AssertionError(f"{name} exited: " + output())
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+        return True
+    except OSError:
+        return False
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -142,13 +153,7 @@ class IRCServer:
         wait_until(self._listening, timeout=20, what="inspircd listening")
 
     def _listening(self):
-        if self.process.poll() is not None:
-            raise AssertionError("inspircd exited: " + self.output())
-        try:
-            socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-            return True
-        except OSError:
-            return False
+        return listening(self.process, self.port, "inspircd", self.output)
 
     def output(self):
         parts = []
@@ -443,23 +448,20 @@ class ZNCBouncer:
         with open(os.path.join(self.dir, "configs", "znc.conf"), "w") as f:
             f.write(ZNC_CONFIG.format(port=self.port, user=user, hash=digest, salt=self.SALT,
                                       networks="\n".join(blocks)))
-        subprocess.run(["chown", "-R", "nobody:nogroup", self.dir], check=True)
-        os.chmod(self.dir, 0o755)
+        command = [ZNC, "-d", self.dir, "-f", "-n"]
+        if os.geteuid() == 0:
+            # ZNC refuses root (and with --allow-root sleeps 30 s first): it runs as nobody.
+            subprocess.run(["chown", "-R", "nobody:nogroup", self.dir], check=True)
+            os.chmod(self.dir, 0o755)
+            command = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
         self.log = open(os.path.join(self.dir + ".log"), "ab")
         self.process = subprocess.Popen(
-            ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
-             ZNC, "-d", self.dir, "-f", "-n"],
+            command,
             stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         wait_until(self._listening, timeout=20, what="znc listening")
 
     def _listening(self):
-        if self.process.poll() is not None:
-            raise AssertionError("znc exited: " + self.output())
-        try:
-            socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-            return True
-        except OSError:
-            return False
+        return listening(self.process, self.port, "znc", self.output)
 
     def output(self):
         try:

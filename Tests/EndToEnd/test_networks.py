@@ -5,6 +5,7 @@ and a real client on each network as the other people."""
 import os
 import re
 import subprocess
+import time
 
 import pyatspi
 
@@ -195,3 +196,74 @@ class FirstRunTest(IRCTestCase):
                    what=f"the new network in the sidebar ({sidebar_names(app)})")
         with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
             self.assertIn(f"url=irc://alice@127.0.0.1:{server.port}/#natter", settings.read())
+
+
+class HistoryOnDemandTest(IRCTestCase):
+    """`draft/chathistory` against a scripted server (no Debian daemon offers it)."""
+
+    def history_server(self, **kwargs):
+        from history_server import HistoryServer
+        server = HistoryServer(**kwargs)
+        self.addCleanup(server.close)
+        return server
+
+    def stored(self, app):
+        return self.rows(app, "SELECT body FROM messages WHERE msgid IS NOT NULL "
+                              "ORDER BY sent_at, id")
+
+    def test_scrolling_to_the_top_fetches_older_pages_once_each_and_a_reconnect_catches_up(self):
+        server = self.history_server(count=300, delay=1.5)
+        app = self.connect(server, channels=("#hist",))
+        self.wait_subtitle(app, lambda text: text == "#hist on 127.0.0.1", "#hist", timeout=20)
+        # Joining asks for the latest page: the newest hundred, stored once each.
+        wait_until(lambda: len(self.stored(app)) == 100,
+                   what=f"the latest page ({len(self.stored(app))} stored)")
+        self.assertEqual(server.requests(), ["CHATHISTORY LATEST #hist * 100"])
+        self.wait_shown(app, "history 299")
+
+        # At the top (Page Up from the composer), the page before is asked for and shows
+        # that it is loading.
+        app.key(*["Page_Up"] * 8)
+        wait_until(lambda: any(on_screen(label) for label in app.find_all(
+            "label", "Loading older messages…")),
+            what="`Loading older messages…` on screen", timeout=8)
+        # Holding Page Up at the top asks for nothing more while a page is on its way: each
+        # request starts before the oldest message then stored, never twice from one place.
+        for _ in range(3):
+            app.key(*["Page_Up"] * 10)
+        wait_until(lambda: len(self.stored(app)) >= 150, what="the page before")
+        before = [line for line in server.requests() if " BEFORE " in line]
+        self.assertEqual(len(before), len(set(before)), f"a request repeated: {before}")
+        # Each time at the top, one page more, until the server has nothing older.
+        for _ in range(12):
+            count = len(self.stored(app))
+            if count == 300:
+                break
+            # Page Up until the top is reached and the page has come.
+            wait_until(lambda: len(self.stored(app)) > count or app.key(*["Page_Up"] * 4),
+                       timeout=15, what=f"a page more than {count} ({server.requests()})")
+        self.assertEqual([body for (body,) in self.stored(app)],
+                         [f"history {n}" for n in range(300)])
+        self.wait_shown(app, "history 0")
+        # At the very top the server says there is nothing older, once; then nothing is asked.
+        wait_until(lambda: len([r for r in server.requests() if " BEFORE " in r]) == 5 or
+                   app.key(*["Page_Up"] * 4), timeout=10, what="the empty page")
+        wait_until(lambda: not any(on_screen(label) for label in app.find_all(
+            "label", "Loading older messages…")), what="the loading row gone")
+        app.key(*["Page_Up"] * 8)
+        time.sleep(1.5)
+        before = [line for line in server.requests() if " BEFORE " in line]
+        # Four pages of 50 before the latest hundred, and one that found nothing older.
+        self.assertEqual(len(before), 5, f"requests: {before}")
+        self.assertEqual(len(before), len(set(before)), f"a request repeated: {before}")
+
+        # Dropped and back: what was said meanwhile comes once, after what was stored.
+        server.drop()
+        server.add("said while you were away")
+        self.wait_subtitle(app, lambda text: text == "#hist on 127.0.0.1", "#hist again",
+                           timeout=30)
+        wait_until(lambda: self.stored(app)[-1:] == [("said while you were away",)],
+                   what=f"the catch-up ({self.stored(app)[-3:]})")
+        latest = [line for line in server.requests() if " LATEST " in line]
+        self.assertRegex(latest[-1], r"^CHATHISTORY LATEST #hist timestamp=\S+Z 100$")
+        self.assertEqual(len(self.stored(app)), 301)

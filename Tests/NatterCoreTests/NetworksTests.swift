@@ -313,4 +313,47 @@ import Testing
     #expect(controller.merged("net/#c", row: row).effects.isEmpty)
     #expect(!controller.list.contains("net/#c"))
   }
+
+  @Test func olderHistoryIsAskedForOnceAtATimeUntilTheServerHasNoMore() {
+    var script = IRCScript(account: IRCAccount(nick: "me", channels: [.init("#c")]))
+    script.register(caps: "batch server-time draft/chathistory message-tags")
+    _ = script.takeWritten()
+    let oldest = IRCServerTime.parse("2026-05-28T20:30:00.000Z") ?? Date()
+    script.feed(.fetchOlder(target: "#c", before: oldest))
+    script.feed(.fetchOlder(target: "#C", before: oldest))  // held Page Up: the same request
+    #expect(script.takeWritten() == ["CHATHISTORY BEFORE #c timestamp=2026-05-28T20:30:00.000Z 50"])
+    #expect(script.takeEvents().contains(.historyLoading(target: "#c", true)))
+    script.server(":s BATCH +b1 chathistory #c")
+    script.server("@batch=b1;msgid=x;time=2026-05-28T20:29:59.000Z :bob!b@h PRIVMSG #c :older")
+    script.server(":s BATCH -b1")
+    #expect(script.takeEvents().contains(.historyLoading(target: "#c", false)))
+    // The next page may be asked for; an empty one ends it for good.
+    script.feed(.fetchOlder(target: "#c", before: oldest))
+    script.server(":s BATCH +b2 chathistory #c")
+    script.server(":s BATCH -b2")
+    #expect(script.takeWritten().count == 1)
+    script.feed(.fetchOlder(target: "#c", before: oldest))
+    #expect(script.takeWritten().isEmpty)
+    // Catching up after a join, from the newest stored, or everything latest without one.
+    script.feed(.catchUp(target: "#c", after: oldest))
+    script.feed(.catchUp(target: "#d", after: nil))
+    #expect(
+      script.takeWritten() == [
+        "CHATHISTORY LATEST #c timestamp=2026-05-28T20:30:00.000Z 100",
+        "CHATHISTORY LATEST #d * 100",
+      ])
+    // A connection lost answers nothing; the request may be made again after.
+    script.feed(.fetchOlder(target: "#e", before: oldest))
+    script.feed(.disconnected(reason: "gone"))
+    #expect(script.takeEvents().contains(.historyLoading(target: "#e", false)))
+  }
+
+  @Test func withoutChathistoryNothingIsAsked() {
+    var script = IRCScript()
+    script.register(caps: "batch server-time")
+    _ = script.takeWritten()
+    script.feed(.fetchOlder(target: "#natter", before: Date()))
+    script.feed(.catchUp(target: "#natter", after: nil))
+    #expect(script.takeWritten().isEmpty)
+  }
 }

@@ -185,14 +185,20 @@ struct PreferencesWindowTests {
 /// `Connect to a network…`: the search, the keys, the custom server and what `Connect` gives.
 @MainActor
 @Suite struct ConnectDialogTests {
+  /// A dialog on screen: an unmapped button does not click.
+  private func presented() -> ConnectDialog {
+    let dialog = ConnectDialog(transientFor: nil)
+    dialog.present()
+    MainLoop.iterate(until: { gtk_widget_get_mapped(dialog.connectButton.widget) != 0 }, seconds: 5)
+    return dialog
+  }
+
   @Test func searchUpDownAndConnectGiveTheChosenNetwork() throws {
     try #require(GtkTestEnvironment.start())
-    let dialog = ConnectDialog(transientFor: nil)
+    let dialog = presented()
     defer { gtk_window_destroy(dialog.window) }
     var connected: [NetworkAccount] = []
     dialog.onConnect = { connected.append($0) }
-    dialog.present()
-    MainLoop.iterate(until: { gtk_widget_get_mapped(dialog.connectButton.widget) != 0 }, seconds: 5)
     #expect(string(gtk_editable_get_text(dialog.nickEntry.opaque)) == LaunchOptions.loginName)
     gtk_editable_set_text(dialog.searchEntry.opaque, "oftc")
     MainLoop.iterate(
@@ -207,12 +213,10 @@ struct PreferencesWindowTests {
 
   @Test func aCustomServerIsAskedForAndABadOneSaysWhy() throws {
     try #require(GtkTestEnvironment.start())
-    let dialog = ConnectDialog(transientFor: nil)
+    let dialog = presented()
     defer { gtk_window_destroy(dialog.window) }
     var connected: [NetworkAccount] = []
     dialog.onConnect = { connected.append($0) }
-    dialog.present()
-    MainLoop.iterate(until: { gtk_widget_get_mapped(dialog.connectButton.widget) != 0 }, seconds: 5)
     gtk_editable_set_text(dialog.searchEntry.opaque, "no such network")
     MainLoop.iterate(until: { dialog.customServerShown }, seconds: 5)
     #expect(dialog.customServerShown)

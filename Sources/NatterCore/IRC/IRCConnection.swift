@@ -27,6 +27,7 @@ public struct IRCConnection: Sendable {
   var channels: IRCChannels
   var outbox: IRCOutbox
   var liveness = IRCLiveness()
+  var history = IRCHistoryRequests()
   /// A reason the server gave (`ERROR`) before it closed.
   private var serverReason: String?
   /// The message of the day as far as it came, between `375` and `376`.
@@ -55,7 +56,7 @@ public struct IRCConnection: Sendable {
 
   /// Entries held in every table, so a test can check nothing grows without bound.
   var footprint: Int {
-    channels.footprint + outbox.footprint + registration.offered.count
+    channels.footprint + outbox.footprint + registration.offered.count + history.footprint
       + session.capabilities.count
   }
 
@@ -100,6 +101,10 @@ public struct IRCConnection: Sendable {
         state == .ready ? [.write(IRCMessage(command: "PART", params: params).serialized)] : []
     case .command(let message):
       effects = state == .ready ? [.write(message.serialized)] : []
+    case .fetchOlder(let target, let before):
+      effects = state == .ready ? history.older(target, before: before, session: session) : []
+    case .catchUp(let target, let after):
+      effects = state == .ready ? history.latest(target, after: after, session: session) : []
     case .disconnected(let reason):
       effects = lost(reason: reason ?? serverReason ?? localized("The connection closed"), at: now)
     case .quit(let reason):
@@ -176,12 +181,15 @@ public struct IRCConnection: Sendable {
   private mutating func reconcile(_ effects: [IRCEffect], at now: Date) -> [IRCEffect] {
     var result: [IRCEffect] = []
     for effect in effects {
-      if case .event(.history(let target, let messages)) = effect {
-        result += outbox.reconcile(
-          target: target, history: messages, session: session, at: now)
-        if !outbox.hasDoubts { doubtDeadline = nil }
-      }
       result.append(effect)
+      if case .event(.history(let target, let messages)) = effect {
+        result.insert(
+          contentsOf: outbox.reconcile(
+            target: target, history: messages, session: session, at: now),
+          at: result.count - 1)
+        if !outbox.hasDoubts { doubtDeadline = nil }
+        result += history.answered(target, count: messages.count, session: session)
+      }
     }
     return result
   }
@@ -192,6 +200,11 @@ public struct IRCConnection: Sendable {
       return [.write(IRCMessage(command: "PONG", params: message.params).serialized)]
     case "PONG":
       return []
+    case "FAIL" where message.params.first == "CHATHISTORY":
+      // The server would not give that history: nothing is under way any more, and the
+      // reason is shown where errors go.
+      return history.cancelAll()
+        + (IRCServerError(message).map { [.event(.serverError($0))] } ?? [])
     case "ERROR":
       serverReason = message.params.last.map {
         localized("The server closed the connection: {reason}", ["reason": $0])
@@ -373,14 +386,15 @@ public struct IRCConnection: Sendable {
     if quitting {
       // The close that follows our QUIT (or its timeout) is the end, not a loss.
       quitting = false
-      return channels.reset() + transition(to: .idle)
+      return channels.reset() + history.cancelAll() + transition(to: .idle)
     }
     // 53 random bits as a fraction in 0..<1.
     let fraction = Double(random.next() >> 11) * 0x1.0p-53
     let delay = liveness.nextDelay(random: fraction)
     let retry = now + delay
     retryAt = retry
-    return channels.reset() + transition(to: .disconnected(reason: reason, retryAt: retry))
+    return channels.reset() + history.cancelAll()
+      + transition(to: .disconnected(reason: reason, retryAt: retry))
   }
 
   private mutating func transition(to new: IRCConnectionState) -> [IRCEffect] {

@@ -37,6 +37,8 @@ public enum IRCEvent: Equatable, Sendable {
   case serverError(IRCServerError)
   /// The server's message of the day, its lines as sent (formatting still in).
   case motd([String])
+  /// A page of older history for `target` was asked for (true) or has come (false).
+  case historyLoading(target: String, Bool)
   /// Registration ended without a welcome (no nickname accepted, or no answer in time); the
   /// connection closes with this reason and is tried again later.
   case signInFailed(reason: String)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the host feeds `IRCConnection.handle(_:at:)`.
 public enum IRCInput: Equatable, Sendable {
   /// Open a connection now: at start, on `Reconnect`, or when the network is back.
@@ -14,6 +16,12 @@ public enum IRCInput: Equatable, Sendable {
   case join(channel: String, key: String?)
   /// `/part [reason]`.
   case part(channel: String, reason: String?)
+  /// The user scrolled to the oldest stored message of `target`, sent at `before`: the page
+  /// before it, where the server offers `draft/chathistory`.
+  case fetchOlder(target: String, before: Date)
+  /// We are in `target` again: what was said after `after` (the newest stored), where the
+  /// server offers `draft/chathistory`.
+  case catchUp(target: String, after: Date?)
   /// Any other command (`/nick`, `/topic`, `/quote RAW`), written as is while registered.
   case command(IRCMessage)
   /// The connection failed or closed; `reason` is the transport's error when there was one.

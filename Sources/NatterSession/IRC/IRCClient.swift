@@ -77,6 +77,9 @@ public final class IRCClient {
   /// A private chat's person changed nickname: the conversation moved from one URL to the
   /// other (the store has moved its messages), and is now called `name`.
   public var onRenamed: (_ from: String, _ to: String, _ name: String) -> Void = { _, _, _ in }
+  /// A page of older history for a conversation was asked for (true) or has come (false):
+  /// the transcript shows that it is loading.
+  public var onHistoryLoading: (_ conversation: String, _ loading: Bool) -> Void = { _, _ in }
   /// The conversation on screen, where status lines that name none go.
   public var statusConversation: String?
 
@@ -177,6 +180,7 @@ public final class IRCClient {
     onReceived = { _, _, _ in }
     onStoreError = { _ in }
     onCertificateRefused = { _ in }
+    onHistoryLoading = { _, _ in }
   }
 
   /// `Trust this certificate`: pins `fingerprint` for this server (in place of the ones
@@ -220,6 +224,24 @@ public final class IRCClient {
     feed(.send(outgoing))
     onStatus()
     return stored
+  }
+
+  /// The user reached the top of `conversation`: the page before its oldest stored message,
+  /// where the server keeps history (`draft/chathistory`); one request at a time.
+  public func fetchOlder(in conversation: String) {
+    // Before anything from the server is stored, the page after joining brings the latest.
+    guard let target = url.target(ofConversation: conversation),
+      let oldest = (try? store.messages(in: conversation, .newer, from: nil, limit: 50))?
+        .first(where: { $0.kind != .status && $0.delivery != .pending })
+    else { return }
+    feed(.fetchOlder(target: target, before: oldest.sentAt))
+  }
+
+  /// The newest message of `conversation` that a server sent (status lines are Natter's own,
+  /// timed by this clock), for catching up after a (re)join.
+  private func newestFromServer(in conversation: String) -> Date? {
+    let newest = (try? store.messages(in: conversation, .older, from: nil, limit: 50)) ?? []
+    return newest.first { $0.kind != .status && $0.delivery != .pending }?.sentAt
   }
 
   /// `/join #chan [key]`: joined now when connected, and after every reconnect.
@@ -372,6 +394,11 @@ public final class IRCClient {
     case .stateChanged(let state):
       Log.debug("IRC state \(state)")
       onStatus()
+    case .joined(let channel):
+      // What was said while we were away, where the server keeps it.
+      feed(.catchUp(target: channel, after: newestFromServer(in: conversation(for: channel))))
+    case .historyLoading(let target, let loading):
+      onHistoryLoading(conversation(for: target), loading)
     case .history(let target, let messages):
       do {
         let stored = try store.insertReceived(messages.map(message(from:)))
@@ -401,7 +428,7 @@ public final class IRCClient {
       onStatus()
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
-    case .serverError, .motd, .signInFailed, .joined, .parted, .kicked, .userRenamed, .topic,
+    case .serverError, .motd, .signInFailed, .parted, .kicked, .userRenamed, .topic,
       .nickChanged,
       .channelActivity, .registered, .members, .message:
       break

@@ -304,6 +304,9 @@ final class ConversationsView {
         client(for: message.conversation)?.retry(message)
       }
       view.onSearchClosed = { [unowned self] in composer.focusText() }
+      view.onReachedTop = { [unowned self] in
+        client(for: conversation)?.fetchOlder(in: conversation)
+      }
       view.onSearchModeChanged = { [unowned self] in onSearchModeChanged() }
       view.onReadError = { [weak self] error in
         guard case StoreError.corrupt = error else { return }
@@ -452,13 +455,28 @@ final class ConversationsView {
   /// The server played back history into `conversation`: its transcript reloads, and what is
   /// newer than what was seen counts as unread.
   func merged(_ conversation: String) {
-    transcripts[conversation]?.reloadHistory()
+    // A page asked for at the top goes above the rows on screen; any other playback (a
+    // reconnect's, a bouncer's) reloads from the newest.
+    if loadingOlder.contains(conversation) {
+      transcripts[conversation]?.olderHistoryArrived()
+    } else {
+      transcripts[conversation]?.reloadHistory()
+    }
     let merged = switching.merged(conversation) { [unowned self] in row(of: $0) }
     perform(merged.effects)
     if merged.loadUnread {
       loadUnread(conversation)
       updateSidebar()
     }
+  }
+
+  /// Conversations waiting for a page of older history.
+  private(set) var loadingOlder: Set<String> = []
+
+  /// A page of older history was asked for, or has come.
+  func historyLoading(_ conversation: String, _ loading: Bool) {
+    if loading { loadingOlder.insert(conversation) } else { loadingOlder.remove(conversation) }
+    transcripts[conversation]?.showLoadingOlder(loading)
   }
 
   /// Every transcript reads the history again (another process wrote it, or it was replaced).

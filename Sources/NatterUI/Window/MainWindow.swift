@@ -234,6 +234,9 @@ final class MainWindow: Widget {
       updateConnectionStatus()
     }
     irc.onStoreError = { [unowned self] sentence in banner.show(sentence) }
+    irc.onHistoryLoading = { [unowned self] conversation, loading in
+      conversations.historyLoading(conversation, loading)
+    }
     irc.onCertificateRefused = { [unowned self, unowned irc] trust in offerTrust(trust, from: irc) }
     irc.onReceived = { [unowned self, unowned irc] message, isPrivate, isOwn in
       let active = gtk_window_is_active(window) != 0

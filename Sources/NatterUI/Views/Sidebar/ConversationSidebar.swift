@@ -143,6 +143,8 @@ final class ConversationSidebar: Widget {
     let isNetwork = entry.kind == .network
     gtk_label_set_text(row.detail.opaque, entry.detail)
     row.detail.isVisible = isNetwork && !entry.detail.isEmpty
+    // A long reason is cut to the sidebar's width; the whole of it on hover.
+    row.detail.setTooltip(isNetwork && !entry.detail.isEmpty ? entry.detail : nil)
     if isNetwork { row.name.addCSSClass("heading") } else { row.name.removeCSSClass("heading") }
     gtk_widget_set_margin_start(row.box.widget, entry.network != nil && !isNetwork ? 12 : 0)
     let unread = entry.unread > 0

@@ -10,7 +10,10 @@ extension TranscriptView {
     guard let adjustment, let metrics else { return }
     switch action {
     case .scrollPageUp, .scrollPageDown:
-      if let target = metrics.pageTarget(for: action) {
+      if action == .scrollPageUp, metrics.value <= 0.5 {
+        // Page Up at the top: older history is wanted (it may have to come from the server).
+        checkReachedTop()
+      } else if let target = metrics.pageTarget(for: action) {
         gtk_adjustment_set_value(adjustment, target)
       }
     case .scrollToOldest:
@@ -95,6 +98,7 @@ extension TranscriptView {
     let valueOnly =
       lastMetrics.map { $0.upper == metrics.upper && $0.pageSize == metrics.pageSize } ?? false
     lastMetrics = metrics
+    checkReachedTop()
     if valueOnly && pendingScroll != 0 { return }
     if policy.metricsChanged(metrics) == .scrollToBottom { scrollToBottom() }
     updateJumpButton()

@@ -31,6 +31,13 @@ final class TranscriptView: Widget {
   var onFirstFrame: () -> Void = {}
   /// Reading the history failed (the window decides whether it is damage to recover from).
   var onReadError: (Error) -> Void = { _ in }
+  /// The list reached the oldest stored message (the window may ask the server for more).
+  var onReachedTop: () -> Void = {}
+  /// `Loading older messages…`, made the first time a page is asked for.
+  var loadingOlder: Widget?
+  /// The frame-by-frame placement of the rows that were on top, above an older page that
+  /// just arrived (`FrameTicks` id), 0 when none; the top is not "reached" meanwhile.
+  var placingOlder: UInt32 = 0
 
   let store: MessageStore
   /// The conversation shown (`notes`, or an IRC conversation's URL).

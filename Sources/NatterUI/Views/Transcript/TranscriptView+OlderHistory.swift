@@ -1,0 +1,74 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// History on demand (SPEC §11): at the top of the stored messages the transcript asks for
+/// the page before (the client sends at most one request, and none where the server keeps no
+/// history); a `Loading older messages…` row shows while it comes, and the page arrives above
+/// the rows on screen without moving them.
+extension TranscriptView {
+  /// Shows or hides `Loading older messages…` over the top of the list.
+  func showLoadingOlder(_ loading: Bool) {
+    if loading, loadingOlder == nil {
+      let box = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+      let spinner = gtk_spinner_new()
+      gtk_spinner_start(OpaquePointer(spinner))
+      gtk_box_append(box.typed(), spinner)
+      gtk_box_append(box.typed(), gtk_label_new(localized("Loading older messages…")))
+      box.addCSSClass("osd")
+      box.addCSSClass("loading-older")
+      gtk_widget_set_halign(box.widget, GTK_ALIGN_CENTER)
+      gtk_widget_set_valign(box.widget, GTK_ALIGN_START)
+      gtk_widget_set_margin_top(box.widget, 6)
+      gtk_widget_set_can_target(box.widget, 0)
+      box.setAccessibleLabel(localized("Loading older messages…"))
+      if let overlay = gtk_widget_get_parent(scroller.widget) {
+        gtk_overlay_add_overlay(OpaquePointer(overlay), box.widget)
+      }
+      loadingOlder = box
+    }
+    loadingOlder?.isVisible = loading
+  }
+
+  /// Older messages were stored above the oldest shown: the rows on screen stay where they
+  /// are, the new ones above them, reached by scrolling up.
+  func olderHistoryArrived() {
+    let before = pager.count
+    let count = (try? store.count(conversation: conversation)) ?? 0
+    history.reset(count: count)
+    guard results == nil, count > before, let old = metrics else { return }
+    policy = TranscriptPolicy()
+    lastMetrics = nil
+    model.reset(count: count)
+    // The rows on screen keep their place: the list grows above them by the new rows'
+    // height, and the view moves down by as much. GTK 4.8 measures rows over a few frames,
+    // so each frame follows the growth until it settles; meanwhile the view is not at the
+    // top, whatever its value says, and no page is asked for.
+    FrameTicks.stop(placingOlder, of: list.widget)
+    var framesLeft = 12
+    var settled = 0
+    placingOlder = FrameTicks.each(of: list.widget) { [weak self] in
+      guard let self, let adjustment, let now = metrics else { return false }
+      framesLeft -= 1
+      let wanted = old.value + (now.upper - old.upper)
+      if abs(now.value - wanted) > 0.5 {
+        gtk_adjustment_set_value(adjustment, wanted)
+        settled = 0
+      } else {
+        settled += 1
+      }
+      guard settled < 2, framesLeft > 0 else {
+        placingOlder = 0
+        return false
+      }
+      return true
+    }
+  }
+
+  /// The list is at its top edge, showing the oldest stored message.
+  func checkReachedTop() {
+    guard results == nil, placingOlder == 0, pager.count > 0, let metrics, metrics.value <= 0.5
+    else { return }
+    onReachedTop()
+  }
+}

@@ -267,3 +267,38 @@ class HistoryOnDemandTest(IRCTestCase):
         latest = [line for line in server.requests() if " LATEST " in line]
         self.assertRegex(latest[-1], r"^CHATHISTORY LATEST #hist timestamp=\S+Z 100$")
         self.assertEqual(len(self.stored(app)), 301)
+
+
+class SearchEverywhereTest(IRCTestCase):
+    def test_a_search_covers_one_conversation_or_every_one_by_keys(self):
+        server = self.server()
+        bob = self.member(server, "bob")
+        app = self.connect(server, env={"NATTER_USER_NAME": "alice"})
+        self.wait_ready(app)
+        app.key("alt+1")  # Notes
+        self.wait_subtitle(app, lambda text: text == "Connected to 127.0.0.1", "Notes")
+        self.send(app, "zebra in my notes")
+        wait_until(lambda: "zebra in my notes" in shown_messages(app), what="the note")
+        app.key("alt+3")  # #natter
+        self.wait_ready(app)
+        bob.send("PRIVMSG #natter :a zebra in the channel")
+        self.wait_shown(app, "a zebra in the channel")
+        app.key("ctrl+f")
+        search = app.find("entry", "Search messages")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in search.getState().getStates(),
+                   what="the search entry focused")
+        app.type("zebra")
+        wait_until(lambda: "zebra in my notes" not in shown_messages(app)
+                   and "a zebra in the channel" in shown_messages(app),
+                   what=f"this conversation's result only ({shown_messages(app)})")
+        # Tab to `Every conversation`, Space turns it on: Notes' note too, each saying where.
+        app.key("Tab")
+        everywhere = app.find("check box", "Search every conversation")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in everywhere.getState().getStates(),
+                   what="the Every conversation switch focused")
+        app.key("space")
+        wait_until(lambda: "zebra in my notes" in shown_messages(app),
+                   what=f"results from every conversation ({shown_messages(app)})")
+        labels = shown_messages(app)
+        self.assertIn("alice in Notes", labels)
+        self.assertIn("bob in #natter on 127.0.0.1", labels)

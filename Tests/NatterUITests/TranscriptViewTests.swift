@@ -321,6 +321,28 @@ struct TranscriptViewTests {
     #expect(row.showsEdited)
   }
 
+  @Test func aSearchOfEveryConversationSaysWhereEachResultIs() throws {
+    let harness = try TranscriptHarness(history: 5)
+    let elsewhere = "irc://irc.test/#gtk"
+    try harness.store.insertReceived([
+      Message(sender: "bob", sentAt: Date(), body: "hello from gtk", conversation: elsewhere)
+    ])
+    try harness.send("hello from notes")
+    harness.transcript.conversationName = { $0 == elsewhere ? "#gtk on Test" : "Notes" }
+    harness.transcript.openSearch()
+    let entry = try #require(harness.transcript.search?.entry)
+    gtk_editable_set_text(entry.opaque, "hello")
+    #expect(harness.wait { harness.count == 1 }, "this conversation only, at first")
+    harness.transcript.searchEverywhere(true)
+    #expect(harness.wait { harness.count == 2 })
+    harness.settle()
+    let headers = (0..<2).compactMap { harness.transcript.row(at: $0)?.headerText }
+    #expect(
+      headers.contains("bob in #gtk on Test") && headers.contains("dora in Notes"), "\(headers)")
+    harness.transcript.searchEverywhere(false)
+    #expect(harness.wait { harness.count == 1 })
+  }
+
   @Test func aTagFiltersAndClosingTheSearchRestoresTheHistory() throws {
     let harness = try TranscriptHarness(history: 30)
     let tagged = Message(sender: "dora", sentAt: Date(), body: "tagged", tags: ["Swift"])

@@ -47,6 +47,13 @@ public final class TranscriptFormatter {
   }
 
   /// Whether `current` shows sender and time: first row, another sender, a new day, or 5 minutes.
+  /// With `placed` (results from every conversation, each saying where it is from), a
+  /// message from another conversation than the one above starts a group too.
+  public func showsHeader(previous: Message?, current: Message, placed: Bool) -> Bool {
+    showsHeader(previous: previous, current: current)
+      || placed && current.kind != .status && previous?.conversation != current.conversation
+  }
+
   public func showsHeader(previous: Message?, current: Message) -> Bool {
     // A status line (a join, a server error) is nobody's message: no sender, no header.
     guard current.kind != .status else { return false }

@@ -219,6 +219,17 @@ final class ConversationsView {
     networks.filter { conversation.hasPrefix($0.id) }.max { $0.id.count < $1.id.count }
   }
 
+  /// Where a conversation is, as a search of every conversation says it: `Notes`, a
+  /// network's own name, or `#gtk on Libera.Chat`.
+  func placeName(of conversation: String) -> String {
+    guard let network = network(of: conversation) else { return localized("Notes") }
+    guard let target = network.url.target(ofConversation: conversation) else {
+      return network.name
+    }
+    return localized(
+      "{conversation} on {network}", ["conversation": target, "network": network.name])
+  }
+
   /// A network row shows its client's state: connected, connecting, offline with what waits,
   /// disconnected with the reason.
   func updateNetworkRow(_ client: IRCClient) {
@@ -304,6 +315,9 @@ final class ConversationsView {
         client(for: message.conversation)?.retry(message)
       }
       view.onSearchClosed = { [unowned self] in composer.focusText() }
+      if !networks.isEmpty {
+        view.conversationName = { [unowned self] id in placeName(of: id) }
+      }
       view.onReachedTop = { [unowned self] in
         client(for: conversation)?.fetchOlder(in: conversation)
       }

@@ -55,7 +55,7 @@ final class TranscriptRow: Widget {
   /// Shows `message`; `previous` (the row above) decides the header and the day separator.
   func bind(
     _ message: Message, previous: Message?, at position: Int, formatter: TranscriptFormatter,
-    now: Date, firstUnread: Bool = false
+    now: Date, firstUnread: Bool = false, place: String? = nil
   ) {
     self.position = position
     if firstUnread {
@@ -70,10 +70,14 @@ final class TranscriptRow: Widget {
     }
     daySeparator?.isVisible = newDay
 
-    let showsHeader = newDay || formatter.showsHeader(previous: previous, current: message)
+    let showsHeader =
+      newDay || formatter.showsHeader(previous: previous, current: message, placed: place != nil)
     if showsHeader {
       let header = makeHeader()
-      gtk_label_set_text(header.sender.opaque, message.sender)
+      gtk_label_set_text(
+        header.sender.opaque,
+        place.map { localized("{sender} in {place}", ["sender": message.sender, "place": $0]) }
+          ?? message.sender)
       if shownDate != message.sentAt {
         shownDate = message.sentAt
         gtk_label_set_text(header.time.opaque, formatter.timeLabel(for: message.sentAt))
@@ -144,6 +148,10 @@ final class TranscriptRow: Widget {
 
   /// The body label, for tests.
   var bodyLabel: OpaquePointer { body.opaque }
+  /// The header's sender line while it shows, for tests.
+  var headerText: String? {
+    header.flatMap { $0.box.isVisible ? string(gtk_label_get_text($0.sender.opaque)) : nil }
+  }
   /// The full date and time the time label's tooltip shows.
   var timeTooltip: String? {
     shownDate.flatMap { date in tooltipFormatter?.tooltip(for: date) }

@@ -25,7 +25,7 @@ extension TranscriptView {
       if let (message, previous) = pager.row(at: position) {
         row.bind(
           message, previous: previous, at: position, formatter: formatter, now: Date(),
-          firstUnread: message.id == firstUnreadID)
+          firstUnread: message.id == firstUnreadID, place: place(of: message))
       } else {
         row.clear(at: position)
       }
@@ -49,7 +49,7 @@ extension TranscriptView {
       if let (message, previous) = pager.row(at: row.position) {
         row.bind(
           message, previous: previous, at: row.position, formatter: formatter, now: Date(),
-          firstUnread: message.id == id)
+          firstUnread: message.id == id, place: place(of: message))
       }
     }
   }

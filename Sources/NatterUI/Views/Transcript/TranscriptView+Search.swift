@@ -40,18 +40,37 @@ extension TranscriptView {
       showHistory()
       return
     }
-    if let results, results.query == query { return }
+    if let results, results.query == query, results.everywhere == searchesEverywhere { return }
     var found: [Message] = []
     do {
       found = try store.search(
         query: query.textTerms.joined(separator: " "), tags: query.tagTerms,
-        limit: Self.searchLimit, in: conversation)
+        limit: Self.searchLimit, in: searchesEverywhere ? nil : conversation)
     } catch {
       Log.warning("search failed: \(error)")
     }
     let pager = TranscriptPager(source: MessageListSource(found.reversed()), count: found.count)
-    results = (query, pager)
+    results = (query, pager, searchesEverywhere)
     reloadRows(count: found.count)
+  }
+
+  /// `Every conversation` is on: results come from all of them, each row saying where.
+  var searchesEverywhere: Bool {
+    everywhereButton.map { Bool(gboolean: gtk_check_button_get_active($0.typed())) } ?? false
+  }
+
+  /// Where a result row's message is, while searching every conversation.
+  func place(of message: Message) -> String? {
+    guard let results, results.everywhere, let name = conversationName else { return nil }
+    return name(message.conversation)
+  }
+
+  /// Every conversation or this one, from the keyboard as from the switch (tests use it).
+  func searchEverywhere(_ on: Bool) {
+    let (bar, entry) = makeSearch()
+    gtk_search_bar_set_search_mode(bar.opaque, 1)
+    if let everywhereButton { gtk_check_button_set_active(everywhereButton.typed(), on ? 1 : 0) }
+    applyFilter(string(gtk_editable_get_text(entry.opaque)) ?? "")
   }
 
   private func showHistory() {
@@ -67,7 +86,19 @@ extension TranscriptView {
     if let search { return search }
     let bar = Widget(gtk_search_bar_new())
     let entry = Widget(gtk_search_entry_new())
-    gtk_search_bar_set_child(bar.opaque, entry.widget)
+    let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+    gtk_box_append(cast(line), entry.widget)
+    // With networks there is more than this conversation to search (SPEC §11).
+    if conversationName != nil {
+      let everywhere = Widget(gtk_check_button_new_with_label(localized("Every conversation")))
+      everywhere.setAccessibleLabel(localized("Search every conversation"))
+      gtk_box_append(cast(line), everywhere.widget)
+      everywhereButton = everywhere
+      Signal.connect(everywhere.pointer, "toggled") { [weak self, unowned entry] in
+        self?.applyFilter(string(gtk_editable_get_text(entry.opaque)) ?? "")
+      }
+    }
+    gtk_search_bar_set_child(bar.opaque, line)
     gtk_search_bar_connect_entry(bar.opaque, entry.opaque)
     gtk_search_bar_set_show_close_button(bar.opaque, 1)
     entry.setAccessibleLabel(localized("Search messages"))

@@ -31,6 +31,11 @@ final class TranscriptView: Widget {
   var onFirstFrame: () -> Void = {}
   /// Reading the history failed (the window decides whether it is damage to recover from).
   var onReadError: (Error) -> Void = { _ in }
+  /// The name of the conversation a message is in (`#gtk on Libera.Chat`), for results from
+  /// every conversation; nil while there is only one conversation to search.
+  var conversationName: ((String) -> String)?
+  /// The search's `Every conversation` switch, made with the search bar.
+  var everywhereButton: Widget?
   /// The list reached the oldest stored message (the window may ask the server for more).
   var onReachedTop: () -> Void = {}
   /// `Loading older messages…`, made the first time a page is asked for.
@@ -73,7 +78,7 @@ final class TranscriptView: Widget {
   /// The whole history; kept (with its cache) while a search shows results instead.
   let history: TranscriptPager
   /// The search results while filtering.
-  var results: (query: SearchQuery, pager: TranscriptPager)?
+  var results: (query: SearchQuery, pager: TranscriptPager, everywhere: Bool)?
   var policy = TranscriptPolicy()
   /// Row widgets by their GtkListItem; only as many as the list shows.
   var rows: [UnsafeMutableRawPointer: TranscriptRow] = [:]

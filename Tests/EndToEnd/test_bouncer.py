@@ -41,7 +41,7 @@ class BouncerTest(IRCTestCase):
         bob.wait_for(lambda line: re.search(r":alice!\S+ JOIN :?#natter", line),
                      what="ZNC's alice in #natter", timeout=20)
         app = self.attach(znc)
-        self.assertIn("net1", sidebar_names(app))
+        self.assertIn("net1", wait_until(lambda: sidebar_names(app), what="the sidebar"))
 
         # Sent through the bouncer: confirmed by its echo, tags riding on the text.
         self.send(app, "through the bouncer #ops")
@@ -59,7 +59,9 @@ class BouncerTest(IRCTestCase):
         bob.send("PRIVMSG #natter :while away one")
         bob.send("PRIVMSG #natter :while away two #later")
         bob.send("PRIVMSG alice :private while away")
-        bob.drain(1.0)
+        # The server has handled bob's lines (and relayed them to ZNC) once it answers a PING.
+        bob.send("PING :relayed")
+        bob.wait_for(lambda line: " PONG " in line and "relayed" in line, what="bob's PONG")
 
         for attach in range(3):
             app = self.attach(znc, data_dir=app.data_dir)
@@ -74,8 +76,10 @@ class BouncerTest(IRCTestCase):
                 wait_until(lambda: any(row[0] == "bob" and "1 unread" in (row[1] or "")
                                        for row in sidebar_rows(app)),
                            what=f"bob's chat unread ({sidebar_rows(app)})")
-            # Every attach plays the buffer back again; nothing is stored twice.
-            bob.drain(1.0)
+            # Every attach plays the buffer back again; nothing is stored twice. The private
+            # buffer plays after the channel's: once it is in, the playback is whole.
+            wait_until(lambda: self.count(app, "private while away") >= 1,
+                       what="the private playback stored")
             # Others' hashtags stay in their text; ours were tags before they rode on it.
             for body in ["before the close", "while away one", "while away two #later",
                          "private while away", "through the bouncer"]:

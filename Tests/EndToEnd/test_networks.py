@@ -72,7 +72,8 @@ class SeveralNetworksTest(IRCTestCase):
         self.open_conversation(app, alpha_name, alpha_name)
         wait_until(lambda: any("Natter test server" in label for label in shown_messages(app)),
                    what=f"the MOTD in {alpha_name}'s row (it shows {shown_messages(app)})")
-        self.assertNotIn("alpha.test", sidebar_names(app))
+        # Read again until AT-SPI gives a whole tree: rows may be replaced while it is walked.
+        self.assertNotIn("alpha.test", wait_until(lambda: sidebar_names(app), what="the sidebar"))
 
         # The switcher matches the network before the name; each message goes to its own.
         self.open_conversation(app, "127 other", "#other")
@@ -108,7 +109,10 @@ class SeveralNetworksTest(IRCTestCase):
         carol = self.member(beta, "carol", channels=("#other",))
         carol.wait_for(lambda line: "PRIVMSG #other :waited two" in line, timeout=40,
                        what="the waiting messages on beta")
-        carol.drain(1.5)
+        # A copy would go out before anything typed after it: wait for that instead of a time.
+        self.send(app, "typed after the wait")
+        carol.wait_for(lambda line: "PRIVMSG #other :typed after the wait" in line,
+                       what="the message typed after")
         said = [text for text in carol.privmsgs("#other") if text.startswith("waited")]
         self.assertEqual(said, ["waited one", "waited two"])
         self.assertFalse(any("waited" in line for line in bob.privmsgs("#natter")))
@@ -135,7 +139,7 @@ class SeveralNetworksTest(IRCTestCase):
                              what="alice quitting beta")
         wait_until(lambda: any(row == (beta_name, "Off") for row in sidebar_rows(app)),
                    what=f"beta shown off (the sidebar reads {sidebar_rows(app)})", timeout=30)
-        self.assertIn("#other", sidebar_names(app))
+        self.assertIn("#other", wait_until(lambda: sidebar_names(app), what="the sidebar"))
         with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
             self.assertIn("enabled=false", settings.read())
 
@@ -161,8 +165,8 @@ class FirstRunTest(IRCTestCase):
         wait_until(lambda: pyatspi.STATE_FOCUSED in search.getState().getStates(),
                    what="the search focused")
         known = pyatspi.findDescendant(frame, lambda a: a.name == "Known networks")
-        names = [a.name for a in pyatspi.findAllDescendants(
-            known, lambda a: a.getRoleName() == "list item")]
+        names = wait_until(lambda: [a.name for a in pyatspi.findAllDescendants(
+            known, lambda a: a.getRoleName() == "list item")], what="the known networks")
         self.assertEqual(names[:2], ["Libera.Chat", "OFTC"])
         self.assertEqual(names[-1], "Custom server")
 
@@ -251,7 +255,10 @@ class HistoryOnDemandTest(IRCTestCase):
         wait_until(lambda: not any(on_screen(label) for label in app.find_all(
             "label", "Loading older messages…")), what="the loading row gone")
         app.key(*["Page_Up"] * 8)
-        time.sleep(1.5)
+        # A request those keys made would reach the server before a message typed after them.
+        self.send(app, "/quote PING after-the-top")
+        wait_until(lambda: any("after-the-top" in line for line in server.received),
+                   what="the line written after the keys")
         before = [line for line in server.requests() if " BEFORE " in line]
         # Four pages of 50 before the latest hundred, and one that found nothing older.
         self.assertEqual(len(before), 5, f"requests: {before}")
@@ -299,6 +306,7 @@ class SearchEverywhereTest(IRCTestCase):
         app.key("space")
         wait_until(lambda: "zebra in my notes" in shown_messages(app),
                    what=f"results from every conversation ({shown_messages(app)})")
-        labels = shown_messages(app)
+        labels = wait_until(lambda: "alice in Notes" in shown_messages(app) and shown_messages(app),
+                            what=f"each result saying where it is ({shown_messages(app)})")
         self.assertIn("alice in Notes", labels)
         self.assertIn("bob in #natter on 127.0.0.1", labels)

@@ -45,9 +45,9 @@ struct LaunchOptionsTests {
 
   @Test func disconnectNamesAServerAndABouncerLoginParses() throws {
     #expect(
-      LaunchOptions(arguments: ["--disconnect", "irc.libera.chat"])
+      LaunchOptions(arguments: ["--disconnect", "irc.alpha.example"])
         == .connect(
-          url: nil, trustCertificate: nil, disconnect: "irc.libera.chat", dataDirectory: nil))
+          url: nil, trustCertificate: nil, disconnect: "irc.alpha.example", dataDirectory: nil))
     #expect(
       LaunchOptions(arguments: ["--disconnect"])
         == .usageError("--disconnect needs a server such as irc.example.net"))

@@ -144,7 +144,7 @@ struct PreferencesWindowTests {
     var settings = Settings()
     settings.networks = [
       NetworkAccount(
-        url: try IRCServerURL(parsing: "ircs://me@irc.libera.chat/#gtk", defaultNick: "x"),
+        url: try IRCServerURL(parsing: "ircs://me@irc.alpha.example/#gtk", defaultNick: "x"),
         name: "Libera.Chat")
     ]
     let window = PreferencesWindow(settings: settings, transientFor: nil)
@@ -160,9 +160,9 @@ struct PreferencesWindowTests {
     gtk_widget_activate(window.newNetworkButton.widget)
     MainLoop.iterate(until: { window.networkEditor.selected == nil }, seconds: 5)
     #expect(string(gtk_editable_get_text(window.accountEntry.opaque)) == "")
-    gtk_editable_set_text(window.accountEntry.opaque, "ircs://me@irc.oftc.net/#debian")
+    gtk_editable_set_text(window.accountEntry.opaque, "ircs://me@irc.beta.example/#debian")
     window.applyNetwork()
-    #expect(reported.last?.networks.map(\.name) == ["Libera.Chat", "irc.oftc.net"])
+    #expect(reported.last?.networks.map(\.name) == ["Libera.Chat", "irc.beta.example"])
     #expect(window.networkSwitches.count == 2)
     #expect(window.networkEditor.selected == 1)
 
@@ -176,9 +176,10 @@ struct PreferencesWindowTests {
     #expect(string(gtk_editable_get_text(window.networkNameEntry.opaque)) == "Libera.Chat")
     gtk_widget_activate(window.removeNetworkButton.widget)
     MainLoop.iterate(until: { reported.last?.networks.count == 1 }, seconds: 5)
-    #expect(reported.last?.networks.map(\.url.host) == ["irc.oftc.net"])
+    #expect(reported.last?.networks.map(\.url.host) == ["irc.beta.example"])
     #expect(
-      string(gtk_editable_get_text(window.accountEntry.opaque)) == "ircs://me@irc.oftc.net/#debian")
+      string(gtk_editable_get_text(window.accountEntry.opaque))
+        == "ircs://me@irc.beta.example/#debian")
   }
 }
 

@@ -49,7 +49,13 @@ public struct ConversationList: Equatable, Sendable {
   /// The network `id` is on: the longest network id it starts with.
   public func network(of id: String) -> String? {
     guard entries.first?.id != id else { return nil }
-    return networks.filter { id.hasPrefix($0) }.max { $0.count < $1.count }
+    return Self.network(of: id, among: networks)
+  }
+
+  /// The network of `networks` (their ids) that conversation `id` is on: the longest id it
+  /// starts with (a bouncer login's id and the plain server's do not overlap).
+  public static func network(of id: String, among networks: [String]) -> String? {
+    networks.filter { id.hasPrefix($0) }.max { $0.count < $1.count }
   }
 
   /// The networks, in order, each with its name: their rows are added, renamed or (with every

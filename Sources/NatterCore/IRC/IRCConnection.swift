@@ -17,6 +17,11 @@ public struct IRCConnection: Sendable {
   public var capabilities: Set<String> { session.capabilities }
   /// Messages waiting for their echo, for the store to keep across a restart.
   public var pending: [IRCOutboxEntry] { outbox.entries }
+  /// Whether a page of older history for `target` may be asked for now (`fetchOlder` would
+  /// write one), so the host reads the store only when it will be used.
+  public func canFetchOlder(_ target: String) -> Bool {
+    state == .ready && history.canAskOlder(target, session: session)
+  }
   /// The channels we are in, as the server spells them, in name order.
   public var joinedChannels: [String] { channels.joined.values.map(\.name).sorted() }
 

@@ -17,15 +17,21 @@ struct IRCHistoryRequests: Equatable, Sendable {
 
   var footprint: Int { inFlight.values.reduce(0) { $0 + $1.count } + exhausted.count }
 
+  /// Whether a page before the oldest of `target` may be asked for now: the server keeps
+  /// history, none is under way, and the server has not said there is nothing older.
+  func canAskOlder(_ target: String, session: IRCSession) -> Bool {
+    let key = session.support.casemapping.fold(target)
+    return Self.offered(session) && inFlight[.before]?.contains(key) != true
+      && !exhausted.contains(key)
+  }
+
   /// `CHATHISTORY BEFORE` the oldest stored time, or nothing (one is under way, nothing is
   /// older, or the server offers no history).
   mutating func older(
     _ target: String, before: Date, session: IRCSession
   ) -> [IRCEffect] {
-    let key = session.support.casemapping.fold(target)
-    guard Self.offered(session), inFlight[.before]?.contains(key) != true, !exhausted.contains(key)
-    else { return [] }
-    inFlight[.before, default: []].insert(key)
+    guard canAskOlder(target, session: session) else { return [] }
+    inFlight[.before, default: []].insert(session.support.casemapping.fold(target))
     let reference = "timestamp=" + IRCServerTime.format(before)
     return [
       .write(

@@ -230,7 +230,9 @@ public final class IRCClient {
   /// where the server keeps history (`draft/chathistory`); one request at a time.
   public func fetchOlder(in conversation: String) {
     // Before anything from the server is stored, the page after joining brings the latest.
+    // Asked on every scroll change at the top: the store is read only when a page may go out.
     guard let target = url.target(ofConversation: conversation),
+      connection.canFetchOlder(target),
       let oldest = (try? store.messages(in: conversation, .newer, from: nil, limit: 50))?
         .first(where: { $0.kind != .status && $0.delivery != .pending })
     else { return }

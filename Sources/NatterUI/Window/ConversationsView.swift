@@ -216,7 +216,8 @@ final class ConversationsView {
   /// The network account `conversation` is on: the one whose id its id starts with. Read
   /// from the networks, never from `switching`, which may be mid-change when this is asked.
   func network(of conversation: String) -> NetworkAccount? {
-    networks.filter { conversation.hasPrefix($0.id) }.max { $0.id.count < $1.id.count }
+    let id = ConversationList.network(of: conversation, among: networks.map(\.id))
+    return networks.first { $0.id == id }
   }
 
   /// Where a conversation is, as a search of every conversation says it: `Notes`, a

@@ -69,13 +69,13 @@ class BouncerTest(IRCTestCase):
                        what=f"the playback stored (attach {attach + 1}): "
                             f"{self.rows(app, 'SELECT body FROM messages')}", timeout=20)
             wait_until(lambda: "bob" in (sidebar_names(app) or []),
-                       what=f"bob's private chat from the playback ({sidebar_names(app)})")
+                       what=f"bob's private chat from the playback")
             if attach == 0:
                 # Played back into the open channel; the private chat counts it unread.
                 self.wait_shown(app, "while away one")
                 wait_until(lambda: any(row[0] == "bob" and "1 unread" in (row[1] or "")
                                        for row in sidebar_rows(app)),
-                           what=f"bob's chat unread ({sidebar_rows(app)})")
+                           what=f"bob's chat unread")
             # Every attach plays the buffer back again; nothing is stored twice. The private
             # buffer plays after the channel's: once it is in, the playback is whole.
             wait_until(lambda: self.count(app, "private while away") >= 1,
@@ -97,7 +97,7 @@ class BouncerTest(IRCTestCase):
         app = self.attach(znc)
         self.send(app, "/msg *status ListNetworks")
         wait_until(lambda: "*status" in (sidebar_names(app) or []),
-                   what=f"the *status chat in the sidebar ({sidebar_names(app)})")
+                   what=f"the *status chat in the sidebar")
         wait_until(lambda: any("net1" in body for (body,) in self.rows(
             app, "SELECT body FROM messages WHERE sender = '*status'")),
             what="ZNC's network table from *status")

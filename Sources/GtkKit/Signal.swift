@@ -168,6 +168,21 @@ public enum Signal {
       through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
   }
 
+  /// `void pressed(GtkGestureClick *, int n_press, double x, double y)`: the press count.
+  @discardableResult
+  public static func connectPressed(
+    _ gesture: Pointer, _ handler: @escaping @MainActor (Int32) -> Void
+  ) -> UInt {
+    typealias H = @MainActor (Int32) -> Void
+    let trampoline: @convention(c) (Pointer?, gint, gdouble, gdouble, Pointer?) -> Void = {
+      _, presses, _, _, data in
+      MainActor.assumeIsolated { unbox(data, as: H.self)?(presses) }
+    }
+    return GtkKit.connect(
+      gesture, "pressed", handler as H,
+      through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
+  }
+
   /// `gboolean query-tooltip(widget, x, y, keyboard_mode, GtkTooltip *)`: the handler returns
   /// the tooltip's text when asked, so it is computed only when a tooltip is about to show.
   @discardableResult

@@ -120,6 +120,22 @@ extension MessageStore {
     return try messages(from: statement)
   }
 
+  /// The position (0 = oldest) of the message with `cursor` in `conversation`: how many come
+  /// before it there, counted on the covering index (a search result opened in its place).
+  public func position(of cursor: MessageCursor, in conversation: String) throws -> Int {
+    let id = try conversationRowID(url: conversation)
+    let statement = try db.cached(
+      """
+      SELECT count(*) FROM messages INDEXED BY messages_by_conversation
+      WHERE conversation_id = ? AND (sent_at, id) < (?, ?)
+      """)
+    defer { statement.reset() }
+    try statement.bind(1, id)
+    try statement.bind(2, cursor.sentAtMilliseconds)
+    try statement.bind(3, cursor.id)
+    return try statement.step() ? Int(statement.int64(0)) : 0
+  }
+
   // MARK: Receiving
 
   /// Stores messages from a server in one transaction, skipping the ones already stored: the

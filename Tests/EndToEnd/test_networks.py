@@ -310,3 +310,49 @@ class SearchEverywhereTest(IRCTestCase):
                             what=f"each result saying where it is")
         self.assertIn("alice in Notes", labels)
         self.assertIn("bob in #natter on 127.0.0.1", labels)
+
+    def test_enter_on_a_result_opens_its_conversation_at_that_message(self):
+        server = self.server()
+        bob = self.member(server, "bob")
+        app = self.connect(server, env={"NATTER_USER_NAME": "alice"})
+        self.wait_ready(app)
+        app.key("alt+3")  # #natter
+        self.wait_ready(app)
+        # The needle, then so much hay after it that the list, which keeps rows only near what
+        # it shows, has none for the needle while at the newest line.
+        bob.send("PRIVMSG #natter :the needle in the haystack")
+        bob.send_many([f"PRIVMSG #natter :hay {n}" for n in range(500)])
+        self.wait_shown(app, "hay 499", timeout=30)
+        wait_until(lambda: "the needle in the haystack" not in shown_messages(app),
+                   what="#natter at its newest line, the needle far out of view")
+        app.key("alt+1")  # Notes
+        self.wait_subtitle(app, lambda text: text == "Connected to 127.0.0.1", "Notes")
+        app.key("ctrl+f")
+        search = app.find("entry", "Search messages")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in search.getState().getStates(),
+                   what="the search entry focused")
+        app.type("needle")
+        app.key("Tab")
+        everywhere = app.find("check box", "Search every conversation")
+        wait_until(lambda: pyatspi.STATE_FOCUSED in everywhere.getState().getStates(),
+                   what="the Every conversation switch focused")
+        app.key("space")
+        wait_until(lambda: "the needle in the haystack" in shown_messages(app),
+                   what="the result from #natter while in Notes")
+
+        # Tab into the results, Enter: #natter opens at the needle, far above its newest line.
+        # (Tab passes the search bar's close button on the way.)
+        app.key("Tab", "Tab")
+        app.key("Return")
+        self.wait_subtitle(app, lambda text: text == "#natter on 127.0.0.1", "#natter opened")
+        wait_until(lambda: "the needle in the haystack" in shown_messages(app)
+                   and "hay 499" not in shown_messages(app),
+                   what="#natter shown around the needle, far from its newest line")
+        wait_until(lambda: any(on_screen(a)
+                               for a in app.find_all("push button", "Jump to latest")),
+                   what="Jump to latest offered below the found message")
+        wait_until(lambda: not any(on_screen(a) for a in app.find_all("entry", "Search messages")),
+                   what="the search closed")
+        # The composer has the focus again: typing replies in #natter.
+        self.send(app, "found it")
+        bob.wait_for(lambda line: "PRIVMSG #natter :found it" in line, what="the reply in #natter")

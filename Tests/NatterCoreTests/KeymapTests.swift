@@ -44,6 +44,15 @@ import Testing
     #expect(action(.escape, [], KeyContext(focus: .tagEntry)) == .closePopover)
   }
 
+  @Test func enterOnASearchResultOpensItOnlyWhileSearching() {
+    let results = KeyContext(focus: .transcript, searchOpen: true)
+    #expect(action(.enter, [], results) == .openSearchResult)
+    #expect(action(.enter, .shift, results) == nil)
+    #expect(action(.enter, [], KeyContext(focus: .transcript)) == nil)
+    // In the composer Enter still sends while the search is open.
+    #expect(action(.enter, [], KeyContext(searchOpen: true)) == .send)
+  }
+
   @Test func tagEntryConfirmsWithEnter() {
     #expect(action(.enter, [], KeyContext(focus: .tagEntry)) == .confirmTag)
     #expect(action(.enter, .shift, KeyContext(focus: .tagEntry)) == nil)
@@ -119,6 +128,7 @@ import Testing
     let contexts: [KeyContext] = FocusArea.allCases.flatMap { focus in
       [
         KeyContext(focus: focus, composerEmpty: true, caretAtStart: true, hasChips: true),
+        KeyContext(focus: focus, searchOpen: true),
         KeyContext(
           focus: focus, composerEmpty: false, sendKey: .enter, isEditing: true,
           canUndoConversion: true),
@@ -180,7 +190,8 @@ import Testing
     #expect(Set(names).count == names.count)
     for name in names {
       let scope = name.split(separator: ".").first.map(String.init)
-      #expect(["app", "win", "composer", "switcher", "dialog"].contains(scope), "\(name)")
+      #expect(
+        ["app", "win", "composer", "switcher", "dialog", "transcript"].contains(scope), "\(name)")
     }
   }
 

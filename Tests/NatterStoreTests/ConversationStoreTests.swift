@@ -36,6 +36,10 @@ import Testing
     #expect(newer.map(\.msgid) == ["b"])
     #expect(try store.messages(in: channel, .newer, from: nil, limit: 1).map(\.msgid) == ["a"])
     #expect(try store.messages(in: channel, fromPosition: 1, limit: 5).map(\.msgid) == ["b"])
+    // A search result's place in its own conversation, not in the whole history.
+    #expect(try store.position(of: MessageCursor(newest[0]), in: channel) == 1)
+    #expect(try store.position(of: MessageCursor(newest[1]), in: channel) == 0)
+    #expect(try store.position(of: MessageCursor(newest[0]), in: Message.notes) == 1)
     #expect(try store.messages(in: Message.notes, .older, from: nil, limit: 10).count == 1)
   }
 

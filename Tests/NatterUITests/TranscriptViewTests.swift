@@ -343,6 +343,29 @@ struct TranscriptViewTests {
     #expect(harness.wait { harness.count == 1 })
   }
 
+  @Test func aResultOpenedIsShownInPlaceMarkedAndNoLongerFollowed() throws {
+    let harness = try TranscriptHarness(history: 300)
+    #expect(harness.wait { harness.isFullyVisible(299) })
+    let found = try #require(try harness.store.messages(fromPosition: 40, limit: 1).first)
+    harness.transcript.openSearch()
+    let entry = try #require(harness.transcript.search?.entry)
+    gtk_editable_set_text(entry.opaque, found.body)
+    #expect(harness.wait { harness.count >= 1 && harness.transcript.row(at: 0) != nil })
+
+    // As the window does with a result: the search closes (back at the newest) and then the
+    // message is revealed, which must win over that jump.
+    harness.transcript.closeSearch()
+    harness.transcript.reveal(found)
+    #expect(harness.wait { harness.isFullyVisible(40) }, "the found message in view")
+    #expect(!harness.isFullyVisible(299), "away from the newest message")
+    #expect(harness.transcript.jumpButton.isVisible, "Jump to latest brings the newest back")
+    let row = try #require(harness.transcript.row(at: 40))
+    #expect(gtk_widget_has_css_class(row.widget, "found-message") != 0)
+    #expect(
+      gtk_widget_has_css_class(try #require(harness.transcript.row(at: 41)).widget, "found-message")
+        == 0)
+  }
+
   @Test func aTagFiltersAndClosingTheSearchRestoresTheHistory() throws {
     let harness = try TranscriptHarness(history: 30)
     let tagged = Message(sender: "dora", sentAt: Date(), body: "tagged", tags: ["Swift"])

@@ -21,7 +21,7 @@ extension ComposerController {
       .conversation1, .conversation2, .conversation3, .conversation4, .conversation5,
       .conversation6, .conversation7, .conversation8, .conversation9, .previousConversation,
       .nextConversation, .toggleSidebar, .closeConversation, .previousMatch, .nextMatch,
-      .closeSwitcher, .cancelDialog, .connectNetwork:
+      .closeSwitcher, .cancelDialog, .connectNetwork, .openSearchResult:
       return true
     case .completeNick: return true
     }

@@ -67,6 +67,8 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
   case closeSwitcher
   /// Answer a dialog's question with its cancel button.
   case cancelDialog
+  /// Show the search result with the focus in its conversation, at that message.
+  case openSearchResult
 
   /// The Alt+n action for the nth conversation (1…9).
   public static func conversation(_ n: Int) -> KeyAction? {
@@ -125,6 +127,7 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
     case .nextMatch: return "switcher.next"
     case .closeSwitcher: return "switcher.close"
     case .cancelDialog: return "dialog.cancel"
+    case .openSearchResult: return "transcript.open-result"
     }
   }
 }

@@ -20,7 +20,14 @@ public enum Keymap {
     case .search:
       return key == .escape && modifiers.isEmpty ? .closeSearch : nil
     case .transcript:
-      return key == .escape && modifiers.isEmpty && context.searchOpen ? .closeSearch : nil
+      guard modifiers.isEmpty, context.searchOpen else { return nil }
+      switch key {
+      case .escape: return .closeSearch
+      // A result row has the focus: Enter takes the user to it (a selectable label would
+      // otherwise take Enter for the window's default).
+      case .enter: return .openSearchResult
+      default: return nil
+      }
     case .switcher:
       guard modifiers.isEmpty else { return nil }
       switch key {
@@ -139,6 +146,9 @@ public enum Keymap {
       Shortcut(
         key: .f, modifiers: .control, title: localized("Search and filter"), section: .transcript,
         action: .search, isGlobal: true),
+      Shortcut(
+        key: .enter, modifiers: [], title: localized("Show a search result in its conversation"),
+        section: .transcript, action: .openSearchResult, isGlobal: false),
       Shortcut(
         key: .k, modifiers: .control, title: localized("Switch to a conversation"),
         section: .conversations,

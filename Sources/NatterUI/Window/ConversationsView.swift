@@ -323,6 +323,11 @@ final class ConversationsView {
         client(for: conversation)?.fetchOlder(in: conversation)
       }
       view.onSearchModeChanged = { [unowned self] in onSearchModeChanged() }
+      view.onOpenResult = { [unowned self, unowned view] message in
+        view.closeSearch()
+        if message.conversation != list.activeID { open(message.conversation) }
+        showTranscript(for: message.conversation).reveal(message)
+      }
       view.onReadError = { [weak self] error in
         guard case StoreError.corrupt = error else { return }
         // Not inside the list's row binding that hit the damage: the model is replaced.

@@ -208,8 +208,8 @@ extension ComposerView {
       return activateAction(action.actionName, from: widget)
     case .completeNick:
       return completeNick()
-    case .previousMatch, .nextMatch, .closeSwitcher, .cancelDialog:
-      return false  // the switcher's and dialogs' own keys: never the composer's
+    case .previousMatch, .nextMatch, .closeSwitcher, .cancelDialog, .openSearchResult:
+      return false  // the switcher's, dialogs' and results' own keys: never the composer's
     }
     return true
   }

@@ -55,9 +55,11 @@ final class TranscriptRow: Widget {
   /// Shows `message`; `previous` (the row above) decides the header and the day separator.
   func bind(
     _ message: Message, previous: Message?, at position: Int, formatter: TranscriptFormatter,
-    now: Date, firstUnread: Bool = false, place: String? = nil
+    now: Date, firstUnread: Bool = false, place: String? = nil, found: Bool = false
   ) {
     self.position = position
+    // The search result the user opened here, marked until another is.
+    setCSSClass("found-message", found)
     if firstUnread {
       makeNewMessagesLine().isVisible = true
     } else {
@@ -132,6 +134,7 @@ final class TranscriptRow: Widget {
   /// Shows nothing: the message could not be read.
   func clear(at position: Int) {
     self.position = position
+    removeCSSClass("found-message")
     daySeparator?.isVisible = false
     newMessagesLine?.isVisible = false
     header?.box.isVisible = false

@@ -13,6 +13,7 @@ extension TranscriptView {
       row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
       row.onShowMore = { [weak self] message in self?.showWhole(message) }
       row.onRetry = { [weak self] message in self?.onRetry(message) }
+      connectDoubleClick(on: row)
       gtk_list_item_set_activatable(OpaquePointer(item), 0)
       gtk_list_item_set_child(OpaquePointer(item), row.widget)
       rows[item] = row
@@ -21,14 +22,7 @@ extension TranscriptView {
       guard let self, let item, let row = rows[item],
         let object = gtk_list_item_get_item(OpaquePointer(item))
       else { return }
-      let position = IndexListModel.index(ofItem: object)
-      if let (message, previous) = pager.row(at: position) {
-        row.bind(
-          message, previous: previous, at: position, formatter: formatter, now: Date(),
-          firstUnread: message.id == firstUnreadID, place: place(of: message))
-      } else {
-        row.clear(at: position)
-      }
+      bind(row, at: IndexListModel.index(ofItem: object))
     }
     Signal.connect(factory.pointer, "unbind") { [weak self] item in
       guard let item else { return }
@@ -45,13 +39,23 @@ extension TranscriptView {
   func markFirstUnread(_ id: String?) {
     guard id != firstUnreadID else { return }
     firstUnreadID = id
-    for row in rows.values where row.position >= 0 {
-      if let (message, previous) = pager.row(at: row.position) {
-        row.bind(
-          message, previous: previous, at: row.position, formatter: formatter, now: Date(),
-          firstUnread: message.id == id, place: place(of: message))
-      }
+    rebindRows()
+  }
+
+  /// Binds the rows on screen again, for a mark that changed (`New messages`, a found message).
+  func rebindRows() {
+    for row in rows.values where row.position >= 0 { bind(row, at: row.position) }
+  }
+
+  private func bind(_ row: TranscriptRow, at position: Int) {
+    guard let (message, previous) = pager.row(at: position) else {
+      row.clear(at: position)
+      return
     }
+    row.bind(
+      message, previous: previous, at: position, formatter: formatter, now: Date(),
+      firstUnread: message.id == firstUnreadID, place: place(of: message),
+      found: results == nil && message.id == foundID)
   }
 
   /// The row widget showing `position`, if the list has one.

@@ -1,6 +1,7 @@
 import CGtk
 import GtkKit
 import NatterCore
+import NatterStore
 
 /// Scroll following: the page and jump keys, and every adjustment change fed to
 /// `TranscriptPolicy`, whose `scrollToBottom` keeps the newest message in view while sticky.
@@ -34,17 +35,17 @@ extension TranscriptView {
   /// frame left the view short of the top (`aHundredThousandRowHistoryOpensAtItsEnd`, failing
   /// now and then under load).
   private func scrollToTop(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) {
-    FrameTicks.stop(oldestJump, of: list.widget)
+    FrameTicks.stop(rowJump, of: list.widget)
     gtk_adjustment_set_value(adjustment, 0)
     var framesLeft = 60
-    oldestJump = FrameTicks.each(of: list.widget) { [weak self] in
+    rowJump = FrameTicks.each(of: list.widget) { [weak self] in
       guard let self else { return false }
       framesLeft -= 1
       let atTop =
         gtk_adjustment_get_value(adjustment) == 0
         && row(at: 0).map { gtk_widget_get_mapped($0.widget) != 0 } == true
       guard !policy.isSticky, !atTop, framesLeft > 0 else {
-        oldestJump = 0
+        rowJump = 0
         return false
       }
       if gtk_adjustment_get_value(adjustment) == 0 {
@@ -54,6 +55,60 @@ extension TranscriptView {
       gtk_adjustment_set_value(adjustment, 0)
       return true
     }
+  }
+
+  /// Shows `message`, a search result opened here: the list goes to it and marks it, and
+  /// stops following the newest messages (`Jump to latest` brings them back).
+  func reveal(_ message: Message) {
+    guard let position = try? store.position(of: MessageCursor(message), in: conversation),
+      position < history.count
+    else { return }
+    foundID = message.id
+    rebindRows()
+    model.revealAll()
+    guard position < model.count - 1 else {
+      jumpToLatest()
+      return
+    }
+    leaveBottom(to: 0)
+    scrollToRow(position)
+  }
+
+  /// Like `scrollToTop`: the list places rows by estimated heights, so each frame until the
+  /// row is inside the view anchors on it again. The layout after a closed search still
+  /// reports the view at the bottom, which the policy reads as following again; until the
+  /// row is shown the view is ours (Ctrl+End still stops it).
+  private func scrollToRow(_ position: Int) {
+    FrameTicks.stop(rowJump, of: list.widget)
+    natter_list_scroll_to_item(list.widget, guint(position))
+    var framesLeft = 60
+    // Two frames in a row: the first frame after a reset of the rows can still read the
+    // places of the rows that were there before.
+    var framesInView = 0
+    rowJump = FrameTicks.each(of: list.widget) { [weak self] in
+      guard let self else { return false }
+      framesLeft -= 1
+      if policy.isSticky { leaveBottom(to: metrics?.value ?? 0) }
+      framesInView = isInView(position) ? framesInView + 1 : 0
+      guard framesInView < 2, framesLeft > 0 else {
+        rowJump = 0
+        return false
+      }
+      if framesInView == 0 { natter_list_scroll_to_item(list.widget, guint(position)) }
+      return true
+    }
+  }
+
+  /// Whether the row at `position` is laid out and wholly between the view's edges.
+  func isInView(_ position: Int) -> Bool {
+    guard let row = row(at: position), gtk_widget_get_mapped(row.widget) != 0 else {
+      return false
+    }
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(row.widget, scroller.widget, &bounds) != 0 else { return false }
+    let height = Float(gtk_widget_get_height(scroller.widget))
+    // A row taller than the view is in it when its top is at the view's top edge or below.
+    return bounds.origin.y >= 0 && bounds.origin.y + min(bounds.size.height, height) <= height
   }
 
   /// Tells the policy first that the view is going to `value`, away from the bottom: the list
@@ -72,8 +127,8 @@ extension TranscriptView {
 
   /// The jump button or Ctrl+End: back to the newest message, following it again.
   func jumpToLatest() {
-    FrameTicks.stop(oldestJump, of: list.widget)
-    oldestJump = 0
+    FrameTicks.stop(rowJump, of: list.widget)
+    rowJump = 0
     if policy.jumpToLatest() == .scrollToBottom {
       if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
       scrollToBottom()

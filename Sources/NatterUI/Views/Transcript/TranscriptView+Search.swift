@@ -123,3 +123,54 @@ extension TranscriptView {
     return (bar, entry)
   }
 }
+
+/// Opening a result: Enter on a result row or a double click on one takes the user to the
+/// message in its own conversation, which the window opens (`onOpenResult`).
+extension TranscriptView {
+  /// Enter reaches the list before the row's selectable label, which would take it for the
+  /// window's default.
+  func connectResultKeys() {
+    guard let keys = gtk_event_controller_key_new() else { return }
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    Signal.connectKeyPressed(raw(keys)) { [weak self] keyval, state in
+      guard let self, let key = KeyEvent.key(keyval) else { return false }
+      let context = KeyContext(focus: .transcript, searchOpen: results != nil)
+      guard
+        Keymap.action(for: key, modifiers: KeyEvent.modifiers(state), in: context)
+          == .openSearchResult,
+        let row = focusedRow
+      else { return false }
+      return openResult(at: row.position)
+    }
+    gtk_widget_add_controller(list.widget, keys)
+  }
+
+  /// In the capture phase, so the press is seen before the label starts a word selection.
+  func connectDoubleClick(on row: TranscriptRow) {
+    guard let clicks = gtk_gesture_click_new() else { return }
+    gtk_event_controller_set_propagation_phase(clicks, GTK_PHASE_CAPTURE)
+    Signal.connectPressed(raw(clicks)) { [weak self, unowned row] presses in
+      guard presses == 2, let self else { return }
+      _ = openResult(at: row.position)
+    }
+    gtk_widget_add_controller(row.widget, clicks)
+  }
+
+  /// The row holding the keyboard focus, if one does.
+  private var focusedRow: TranscriptRow? {
+    guard let root = gtk_widget_get_root(list.widget), let focus = gtk_root_get_focus(root)
+    else { return nil }
+    return rows.values.first { row in
+      // The list item around the row, the row itself, or a label or button in it.
+      row.position >= 0
+        && (focus == row.widget || focus == gtk_widget_get_parent(row.widget)
+          || gtk_widget_is_ancestor(focus, row.widget) != 0)
+    }
+  }
+
+  private func openResult(at position: Int) -> Bool {
+    guard let results, let (message, _) = results.pager.row(at: position) else { return false }
+    onOpenResult(message)
+    return true
+  }
+}

@@ -38,6 +38,10 @@ final class TranscriptView: Widget {
   var everywhereButton: Widget?
   /// The list reached the oldest stored message (the window may ask the server for more).
   var onReachedTop: () -> Void = {}
+  /// A search result was opened: the window shows it in its conversation (`reveal`).
+  var onOpenResult: (Message) -> Void = { _ in }
+  /// The message a search result opened here, marked until another is.
+  var foundID: String?
   /// `Loading older messages…`, made the first time a page is asked for.
   var loadingOlder: Widget?
   /// The frame-by-frame placement of the rows that were on top, above an older page that
@@ -85,8 +89,9 @@ final class TranscriptView: Widget {
   /// Reveals the older rows once the list's first frame is on screen.
   let afterFirstFrame = AfterFirstFrame()
   var pendingScroll: UInt32 = 0
-  /// The frame-by-frame jump to the oldest row under way (`FrameTicks` id), 0 when none.
-  var oldestJump: UInt32 = 0
+  /// The frame-by-frame jump to the oldest row or a found one under way (`FrameTicks` id),
+  /// 0 when none.
+  var rowJump: UInt32 = 0
   var lastMetrics: ScrollMetrics?
   var jumpLabel = localized("↓ Latest")
   /// The message the `New messages` line stands above, or nil.
@@ -120,6 +125,7 @@ final class TranscriptView: Widget {
     buildLayout()
     connectFactory()
     connectScrolling()
+    connectResultKeys()
     logFirstFrame()
     // Placed at the newest row before the first layout, so the first frame shows it and the
     // oldest page is never read.

@@ -14,7 +14,7 @@ from test_conversations import sidebar_names, sidebar_rows, shown_messages
 from test_irc import IRCTestCase
 
 
-class SeveralNetworksTest(IRCTestCase):
+class SwitcherMixin:
     def open_conversation(self, app, query, name):
         """Ctrl+K, the query, Enter: `name` is open."""
         app.key("ctrl+k")
@@ -32,6 +32,8 @@ class SeveralNetworksTest(IRCTestCase):
                 return item.name
         return None
 
+
+class SeveralNetworksTest(SwitcherMixin, IRCTestCase):
     def second_launch(self, app, *arguments):
         """`natter ARGS` while the first runs: it saves, hands over and exits 0."""
         result = subprocess.run(
@@ -356,3 +358,52 @@ class SearchEverywhereTest(IRCTestCase):
         # The composer has the focus again: typing replies in #natter.
         self.send(app, "found it")
         bob.wait_for(lambda line: "PRIVMSG #natter :found it" in line, what="the reply in #natter")
+
+
+class BouncerNetworksTest(SwitcherMixin, IRCTestCase):
+    """soju's `soju.im/bouncer-networks` against a scripted bouncer (soju is not in Debian 12
+    and ZNC has no such extension): its networks appear by themselves, each on its own
+    bound connection, and follow what the bouncer says of them."""
+
+    def test_a_bouncers_networks_appear_connect_bound_and_follow_its_changes(self):
+        from bouncer_networks_server import BouncerNetworksServer
+        server = BouncerNetworksServer({"1": ("Libera", "#libera"), "2": ("OFTC", "#oftc")})
+        self.addCleanup(server.close)
+        app = self.connect(server, channels=())
+        wait_until(lambda: sidebar_names(app) == [
+            "Notes", "127.0.0.1", "Libera", "#libera", "OFTC", "#oftc"],
+            what=f"the bouncer's networks in the sidebar (it reads {sidebar_names(app)})",
+            timeout=30)
+        # One connection bound to each, besides the bouncer's own, which asked for the list.
+        wait_until(lambda: server.bound_ids() == ["1", "2"], what="a connection bound to each")
+        self.assertIn("BOUNCER LISTNETWORKS", server.lines(None))
+        self.assertNotIn("BOUNCER LISTNETWORKS", server.lines("1"))
+        wait_until(lambda: [row[1] for row in sidebar_rows(app)
+                            if row[0] in ("Libera", "OFTC")] == ["Connected", "Connected"],
+                   what="both bound networks connected", timeout=20)
+        with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
+            self.assertIn("bouncer-network=1", settings.read())
+
+        # What is said on one network shows there, and a reply goes out on that one only.
+        self.open_conversation(app, "#libera", "#libera")
+        self.wait_subtitle(app, lambda s: s == "#libera on Libera", "#libera on Libera")
+        server.say("1", "bob", "hello from libera")
+        wait_until(lambda: "hello from libera" in shown_messages(app), what="bob's line in #libera")
+        self.send(app, "hi libera")
+        wait_until(lambda: any(line.endswith("PRIVMSG #libera :hi libera")
+                               for line in server.lines("1")),
+                   what="the reply on Libera's connection")
+        self.assertFalse([line for line in server.lines("2") + server.lines(None)
+                          if "hi libera" in line], "the reply went elsewhere too")
+
+        # A network added at the bouncer appears and connects; one deleted goes.
+        server.notify("3", "name=Rizon;state=connected")
+        wait_until(lambda: "Rizon" in (sidebar_names(app) or []), what="Rizon in the sidebar",
+                   timeout=20)
+        wait_until(lambda: server.bound_ids() == ["1", "2", "3"], what="Rizon bound",
+                   timeout=20)
+        server.notify("2", "*")
+        wait_until(lambda: "OFTC" not in (sidebar_names(app) or []),
+                   what="OFTC gone from the sidebar", timeout=20)
+        wait_until(lambda: server.bound_ids() == ["1", "3"], what="OFTC's connection closed",
+                   timeout=20)

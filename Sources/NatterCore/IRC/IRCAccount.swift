@@ -20,12 +20,17 @@ public struct IRCAccount: Equatable, Sendable, CustomStringConvertible {
   public var saslPassword: String?
   /// The server password (`PASS`), which is how a bouncer signs its user in.
   public var serverPassword: String?
+  /// The id of the soju bouncer's network this connection is bound to (`BOUNCER BIND`); nil
+  /// for a server's or a bouncer's own connection.
+  public var bouncerNetwork: String?
 
   public init(
     nick: String, userName: String? = nil, realName: String? = nil, channels: [Channel] = [],
-    saslAccount: String? = nil, saslPassword: String? = nil, serverPassword: String? = nil
+    saslAccount: String? = nil, saslPassword: String? = nil, serverPassword: String? = nil,
+    bouncerNetwork: String? = nil
   ) {
     self.serverPassword = serverPassword
+    self.bouncerNetwork = bouncerNetwork
     self.nick = nick
     self.userName = userName ?? nick
     self.realName = realName ?? nick

@@ -33,6 +33,7 @@ public struct IRCConnection: Sendable {
   var outbox: IRCOutbox
   var liveness = IRCLiveness()
   var history = IRCHistoryRequests()
+  var bouncer = IRCBouncerNetworks()
   /// A reason the server gave (`ERROR`) before it closed.
   private var serverReason: String?
   /// The message of the day as far as it came, between `375` and `376`.
@@ -74,6 +75,7 @@ public struct IRCConnection: Sendable {
     case .connected:
       guard state == .connecting else { return [] }
       session = IRCSession(nick: account.nick)
+      bouncer = IRCBouncerNetworks()
       outbox.reset()
       serverReason = nil
       liveness.start(at: now)
@@ -244,7 +246,9 @@ public struct IRCConnection: Sendable {
       doubtDeadline = nil
       return effects + transition(to: .ready) + channels.joinAll() + checkDoubts(at: now)
         + outbox.flush(session: session, at: now)
+        + bouncer.registered(account: account, session: session)
     }
+    if let effects = bouncer.receive(message, account: account) { return effects }
     if let effects = channels.receive(message, session: &session) {
       return reconcile(effects, at: now)
     }

@@ -42,6 +42,11 @@ public enum IRCEvent: Equatable, Sendable {
   /// Registration ended without a welcome (no nickname accepted, or no answer in time); the
   /// connection closes with this reason and is tried again later.
   case signInFailed(reason: String)
+  /// The networks a soju bouncer is on, listed whole (`soju.im/bouncer-networks`, SPEC §11).
+  case bouncerNetworks([IRCBouncerNetwork])
+  /// One of them added or changed (the attributes that changed, an empty value for one
+  /// removed), or deleted (nil).
+  case bouncerNetworkChanged(id: String, [String: String]?)
   /// A line that is not an IRC message, skipped; the host logs it (SPEC §9).
   case skippedLine(String, IRCParseError)
 }

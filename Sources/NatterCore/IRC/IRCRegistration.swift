@@ -10,6 +10,8 @@ struct IRCRegistration: Equatable, Sendable {
     // IRCv3 history on request: shows whether a private message in doubt arrived.
     "draft/chathistory",
     "multi-prefix",
+    // A soju bouncer's networks become ours; only its own connection follows the list.
+    IRCBouncerNetworks.capability, IRCBouncerNetworks.notifyCapability,
   ]
   /// `AUTHENTICATE` carries at most this many bytes of base64 a line.
   static let saslChunk = 400
@@ -32,10 +34,13 @@ struct IRCRegistration: Equatable, Sendable {
   /// What the fallback adds `_` to: the user's nickname, until the server calls it invalid.
   private var nickBase: String?
   private var saslMechanisms: String?
+  /// The bouncer network to bind to before registration ends.
+  private var binding: String?
 
   /// The first lines on a new connection.
   mutating func start(account: IRCAccount) -> [IRCEffect] {
     self = IRCRegistration()
+    binding = account.bouncerNetwork
     // PASS comes first, as RFC 1459 orders it; a password never holds a line break.
     let pass = account.serverPassword.map {
       IRCEffect.write(IRCMessage(command: "PASS", params: [$0]).serialized)
@@ -57,14 +62,14 @@ struct IRCRegistration: Equatable, Sendable {
     case "CAP": return cap(message, account: account, session: &session)
     case "AUTHENTICATE": return authenticate(message, account: account)
     case "900": return []  // logged in as …
-    case "903", "907": return endNegotiation()
+    case "903", "907": return endNegotiation(session)
     case "908":
       saslMechanisms = message.params.count > 1 ? message.params[1] : nil
       return []
     case "902", "904", "905", "906":
       guard phase == .authenticating else { return nil }
       var effects = error(message, account: account)
-      effects += endNegotiation()
+      effects += endNegotiation(session)
       return effects
     case "433", "432", "436":
       guard !session.registered else { return nil }
@@ -105,6 +110,7 @@ struct IRCRegistration: Equatable, Sendable {
       if more { return [] }
       let request = Self.wanted.filter { name in
         guard let value = offered[name], !session.has(name) else { return false }
+        if name == IRCBouncerNetworks.notifyCapability { return account.bouncerNetwork == nil }
         if name == "sasl" {
           return account.wantsSASL
             && (value.isEmpty || value.split(separator: ",").contains("PLAIN"))
@@ -112,7 +118,7 @@ struct IRCRegistration: Equatable, Sendable {
         return true
       }
       if request.isEmpty {
-        return subcommand == "LS" && phase == .negotiating ? endNegotiation() : []
+        return subcommand == "LS" && phase == .negotiating ? endNegotiation(session) : []
       }
       return [.write("CAP REQ :" + request.sorted().joined(separator: " "))]
     case "ACK":
@@ -128,10 +134,10 @@ struct IRCRegistration: Equatable, Sendable {
         phase = .authenticating
         return [.write("AUTHENTICATE PLAIN")]
       }
-      return endNegotiation()
+      return endNegotiation(session)
     case "NAK":
       // REQ is all or nothing: go on without them.
-      return phase == .negotiating ? endNegotiation() : []
+      return phase == .negotiating ? endNegotiation(session) : []
     case "DEL":
       for name in names { session.capabilities.remove(name) }
       return []
@@ -161,10 +167,17 @@ struct IRCRegistration: Equatable, Sendable {
     return lines
   }
 
-  private mutating func endNegotiation() -> [IRCEffect] {
+  private mutating func endNegotiation(_ session: IRCSession) -> [IRCEffect] {
     guard phase == .negotiating || phase == .authenticating else { return [] }
     phase = .welcoming
-    return [.write("CAP END")]
+    // The bouncer must know which network before the welcome; an id is one parameter.
+    guard let binding, session.has(IRCBouncerNetworks.capability),
+      !binding.contains(where: { $0 == " " || $0.isNewline || $0 == "\0" })
+    else { return [.write("CAP END")] }
+    return [
+      .write(IRCMessage(command: "BOUNCER", params: ["BIND", binding]).serialized),
+      .write("CAP END"),
+    ]
   }
 
   private func error(_ message: IRCMessage, account: IRCAccount) -> [IRCEffect] {

@@ -13,6 +13,9 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
   public var server: String { "\(host):\(port)" }
   public var port: Int
   public var channels: [String]
+  /// The id of the soju bouncer's network this account is bound to (SPEC §11), kept beside
+  /// the URL in `settings.ini`: the bouncer's networks share its host, nickname and login.
+  public var bouncerNetwork: String?
 
   public init(
     tls: Bool, nick: String, host: String, port: Int? = nil, channels: [String],
@@ -134,16 +137,43 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
 
   /// What every conversation URL of this server starts with, and the id of the network's own
   /// conversation (its server messages). A bouncer's networks share a host, so theirs names
-  /// the login too (`ircs://alice%2Fnet1@bouncer/`).
+  /// the login too (`ircs://alice%2Fnet1@bouncer/`), or for soju's the network's id there
+  /// (`ircs://~3@bouncer/`: no nickname starts with `~`).
   public var conversationPrefix: String {
     let defaultPort = tls ? 6697 : 6667
     let portPart = port == defaultPort ? "" : ":\(port)"
     let loginPart =
-      login.map {
+      bouncerNetwork.map { "~" + Self.escaped($0) + "@" }
+      ?? login.map {
         $0.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "%2F") + "@"
       }
       ?? ""
     return "\(tls ? "ircs" : "irc")://\(loginPart)\(host)\(portPart)/"
+  }
+
+  /// A bouncer's opaque id as URL text: letters, digits, `-`, `.` and `_` as they are, any
+  /// other byte `%XX`.
+  private static func escaped(_ id: String) -> String {
+    var text = ""
+    for byte in id.utf8 {
+      let scalar = Unicode.Scalar(byte)
+      if ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar)
+        || ("A"..."Z").contains(scalar) || "-._".unicodeScalars.contains(scalar)
+      {
+        text.unicodeScalars.append(scalar)
+      } else {
+        text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    return text
+  }
+
+  /// The bouncer's own connection, for one of its networks: the same URL, unbound.
+  public var bouncer: IRCServerURL? {
+    guard bouncerNetwork != nil else { return nil }
+    var own = self
+    own.bouncerNetwork = nil
+    return own
   }
 
   /// RFC 2812 channel names as servers accept them: a prefix, then up to 200 characters without
@@ -153,5 +183,11 @@ public struct IRCServerURL: Equatable, Sendable, CustomStringConvertible {
       name.count <= 200
     else { return false }
     return !name.unicodeScalars.contains { $0 == " " || $0 == "," || $0.value < 0x20 }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

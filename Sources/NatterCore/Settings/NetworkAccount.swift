@@ -21,6 +21,9 @@ public struct NetworkAccount: Equatable, Sendable {
   /// The network's key: what its conversations' ids start with, and its own conversation.
   public var id: String { url.conversationPrefix }
 
+  /// For a network of a soju bouncer, the id of the bouncer's own network.
+  public var bouncerID: String? { url.bouncer?.conversationPrefix }
+
   /// The host, or for a bouncer's network the network's name there (`net1 on bouncer`).
   public static func defaultName(for url: IRCServerURL) -> String {
     guard let login = url.login, let slash = login.firstIndex(of: "/") else { return url.host }
@@ -64,6 +67,68 @@ extension [NetworkAccount] {
       count += 1
     }
     return count
+  }
+}
+
+extension [NetworkAccount] {
+  /// A soju bouncer's word about its networks (SPEC §11) applied to the networks of
+  /// `bouncerID` (the bouncer's own): a listing adds those not known yet, renames those the
+  /// bouncer renamed and removes those it no longer has; a change does so for one. Each
+  /// comes after the bouncer and its networks, on while the bouncer is, signed in as it is.
+  /// Returns whether anything changed; other events change nothing.
+  @discardableResult
+  public mutating func applyBouncer(_ event: IRCEvent, of bouncerID: String) -> Bool {
+    guard let bouncer = first(where: { $0.id == bouncerID }), bouncer.bouncerID == nil else {
+      return false
+    }
+    let before = self
+    switch event {
+    case .bouncerNetworks(let listing):
+      let listed = Set(listing.map(\.id))
+      removeAll { $0.bouncerID == bouncerID && !listed.contains($0.url.bouncerNetwork ?? "") }
+      for network in listing { upsert(network, of: bouncer) }
+    case .bouncerNetworkChanged(let id, nil):
+      removeAll { $0.bouncerID == bouncerID && $0.url.bouncerNetwork == id }
+    case .bouncerNetworkChanged(let id, let changes?):
+      var network = IRCBouncerNetwork(id: id, attributes: [:])
+      network.apply(changes)
+      upsert(network, of: bouncer, renamesOnlyWithName: true)
+    default:
+      return false
+    }
+    return self != before
+  }
+
+  private mutating func upsert(
+    _ network: IRCBouncerNetwork, of bouncer: NetworkAccount, renamesOnlyWithName: Bool = false
+  ) {
+    var url = bouncer.url
+    url.bouncerNetwork = network.id
+    url.channels = []  // the bouncer joins them itself
+    let named = network.name ?? localized("Network {id}", ["id": network.id])
+    if let index = firstIndex(where: { $0.id == url.conversationPrefix }) {
+      if network.name != nil || !renamesOnlyWithName {
+        self[index].name = unique(named, not: index)
+      }
+      return
+    }
+    let last = lastIndex { $0.id == bouncer.id || $0.bouncerID == bouncer.id } ?? count - 1
+    var added = NetworkAccount(
+      url: url, name: named, saslAccount: bouncer.saslAccount, isEnabled: bouncer.isEnabled)
+    added.name = unique(named, not: nil)
+    insert(added, at: last + 1)
+  }
+
+  /// `name`, or `name (2)`… when another network already reads so.
+  private func unique(_ name: String, not index: Int?) -> String {
+    let others = Set(enumerated().filter { $0.offset != index }.map(\.element.name))
+    var candidate = name
+    var n = 2
+    while others.contains(candidate) {
+      candidate = "\(name) (\(n))"
+      n += 1
+    }
+    return candidate
   }
 }
 

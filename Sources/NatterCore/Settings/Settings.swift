@@ -185,7 +185,8 @@ public struct Settings: Equatable, Sendable {
 
   private static let networkGroupPrefix = "network "
 
-  /// One `[network N]` group: `url` (required), `name`, `sasl-account`, `enabled`.
+  /// One `[network N]` group: `url` (required), `name`, `sasl-account`, `enabled`, and for a
+  /// soju bouncer's network its id there, `bouncer-network`.
   private static func network(
     _ fields: [String: (value: String, line: Int)], problems: inout [String]
   ) -> NetworkAccount? {
@@ -195,13 +196,14 @@ public struct Settings: Equatable, Sendable {
       }
       return nil
     }
-    let parsed: IRCServerURL
+    var parsed: IRCServerURL
     do {
       parsed = try IRCServerURL(parsing: url.value, defaultNick: IRCNickname.fallback)
     } catch {
       problems.append("line \(url.line): \(error)")
       return nil
     }
+    parsed.bouncerNetwork = fields["bouncer-network"].flatMap { $0.value.isEmpty ? nil : $0.value }
     var network = NetworkAccount(
       url: parsed, name: fields["name"]?.value,
       saslAccount: fields["sasl-account"].flatMap { $0.value.isEmpty ? nil : $0.value })
@@ -212,7 +214,8 @@ public struct Settings: Equatable, Sendable {
       default: problems.append("line \(enabled.line): enabled must be true or false")
       }
     }
-    for (key, field) in fields where !["url", "name", "sasl-account", "enabled"].contains(key) {
+    let known = ["url", "name", "sasl-account", "enabled", "bouncer-network"]
+    for (key, field) in fields where !known.contains(key) {
       problems.append("line \(field.line): unknown key \(key) of a network")
     }
     return network
@@ -252,6 +255,7 @@ public struct Settings: Equatable, Sendable {
       }
       text += "[\(Self.networkGroupPrefix)\(index + 1)]\n"
       text += "name=\(Self.escape(network.name))\nurl=\(network.url)\n"
+      if let id = network.url.bouncerNetwork { text += "bouncer-network=\(Self.escape(id))\n" }
       if let account = network.saslAccount { text += "sasl-account=\(Self.escape(account))\n" }
       text += "enabled=\(network.isEnabled)\n"
     }

@@ -125,11 +125,12 @@ public final class IRCClient {
     if let login = url.login {
       return IRCAccount(
         nick: url.nick, userName: login, realName: url.nick, channels: channels,
-        serverPassword: password)
+        serverPassword: password, bouncerNetwork: url.bouncerNetwork)
     }
     return IRCAccount(
       nick: url.nick, channels: channels,
-      saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password)
+      saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password,
+      bouncerNetwork: url.bouncerNetwork)
   }
 
   /// Where what belongs to no channel or person goes: the network's own conversation.
@@ -432,7 +433,8 @@ public final class IRCClient {
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
     case .serverError, .motd, .signInFailed, .parted, .kicked, .userRenamed, .topic,
       .nickChanged,
-      .channelActivity, .registered, .members, .message:
+      .channelActivity, .registered, .members, .message, .bouncerNetworks,
+      .bouncerNetworkChanged:
       break
     }
   }

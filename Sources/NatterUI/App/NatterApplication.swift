@@ -215,6 +215,15 @@ final class NatterApplication: Object {
     dialog.present()
   }
 
+  /// A soju bouncer's networks become networks of ours (SPEC §11), saved with the others;
+  /// those added connect bound to theirs.
+  private func applyBouncer(_ event: IRCEvent, of bouncerID: String) {
+    var changed = settings
+    guard changed.networks.applyBouncer(event, of: bouncerID) else { return }
+    Log.debug("the bouncer \(bouncerID) changed its networks")
+    apply(changed)
+  }
+
   /// Applies changed settings everywhere at once and saves them.
   private func apply(_ changed: Settings) {
     let networksChanged = changed.networks != settings.networks
@@ -307,6 +316,9 @@ final class NatterApplication: Object {
     BenchProbe.mark("window")
     self.window = window
     window.apply(settings)
+    window.conversations.onBouncerNetworks = { [unowned self] bouncer, event in
+      applyBouncer(event, of: bouncer)
+    }
     window.onTrustCertificate = { [unowned self] fingerprint, server, replacing in
       settings.pin(fingerprint, server: server, replacing: replacing)
       settingsFile.save(settings)

@@ -54,6 +54,9 @@ final class ConversationsView {
   var onDamagedHistory: () -> Void = {}
   /// A message could not be stored, so it was not sent (the window says so).
   var onSendFailed: (Error) -> Void = { _ in }
+  /// A soju bouncer (the network with this id) listed or changed its networks: the
+  /// application makes them networks of ours (`applyBouncer`).
+  var onBouncerNetworks: (String, IRCEvent) -> Void = { _, _ in }
 
   init(
     session: ChatSession, networks: [NetworkAccount], clients: [IRCClient],
@@ -524,6 +527,8 @@ final class ConversationsView {
       let conversation = irc.conversation(for: channel)
       roster.setTopic(text, of: conversation)
       if conversation == list.activeID { updateHeader() }
+    case .bouncerNetworks, .bouncerNetworkChanged:
+      onBouncerNetworks(irc.networkID, event)
     default:
       break
     }

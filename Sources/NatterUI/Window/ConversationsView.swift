@@ -170,33 +170,24 @@ final class ConversationsView {
     let open = list.activeID
     if !composer.isPasting { session.saveDraft(composer.draft, for: open) }
     networks = updated
-    var kept: [IRCClient] = []
-    for client in clients {
-      let network = updated.first { $0.id == client.networkID }
-      let before = old.first { $0.id == client.networkID }
-      if let network, network.isEnabled, network.url == before?.url,
-        network.saslAccount == before?.saslAccount, !restarting.contains(network.id)
-      {
+    let changes = NetworkChanges(
+      from: old, to: updated, running: clients.map(\.networkID), restarting: restarting)
+    let kept = clients.filter { changes.kept.contains($0.networkID) }
+    for client in kept {
+      if let network = updated.first(where: { $0.id == client.networkID }) {
         client.name = network.name
-        kept.append(client)
-      } else {
-        client.statusConversation = nil
-        quit(client)
       }
     }
-    let made = updated.filter { network in
-      network.isEnabled && !kept.contains { $0.networkID == network.id }
-    }.map { ($0, make($0)) }
+    for client in clients where changes.quit.contains(client.networkID) {
+      client.statusConversation = nil
+      quit(client)
+    }
+    let made = updated.filter { changes.made.contains($0.id) }.map { ($0, make($0)) }
     clients = updated.compactMap { network in
       kept.first { $0.networkID == network.id } ?? made.first { $0.0.id == network.id }?.1
     }
     switching.setNetworks(updated.map { ($0.id, $0.name) })
-    let changed = updated.filter { network in
-      made.contains { $0.0.id == network.id }
-        || !network.isEnabled
-          && old.first { $0.id == network.id }?.isEnabled != false
-    }
-    load(changed)
+    load(updated.filter { changes.reloaded.contains($0.id) })
     for (id, view) in transcripts where !list.contains(id) {
       roster.forget(id)
       transcripts[id] = nil
@@ -223,15 +214,9 @@ final class ConversationsView {
     return networks.first { $0.id == id }
   }
 
-  /// Where a conversation is, as a search of every conversation says it: `Notes`, a
-  /// network's own name, or `#gtk on Libera.Chat`.
+  /// Where a conversation is, as a search of every conversation says it.
   func placeName(of conversation: String) -> String {
-    guard let network = network(of: conversation) else { return localized("Notes") }
-    guard let target = network.url.target(ofConversation: conversation) else {
-      return network.name
-    }
-    return localized(
-      "{conversation} on {network}", ["conversation": target, "network": network.name])
+    ConversationPlace.name(of: conversation, among: networks)
   }
 
   /// A network row shows its client's state: connected, connecting, offline with what waits,

@@ -3,13 +3,13 @@
 # 0 / 100,000 / 1,000,000-message histories through `natter --import` (cached in .build/bench),
 # and runs natter-bench under its own Xvfb and session bus. Prints one Markdown table.
 # Usage: meson-helpers/bench.sh [--runs N] [--sends N] [--no-peers] [--before NATTER-BINARY]
-#        [--suites startup,send,paste,long-text,network] [--long-runs N] [--hang-limit S]
+#        [--suites startup,send,paste,long-text,network,networks] [--long-runs N] [--hang-limit S]
 # The long-text suite (issue 13) alone: meson-helpers/bench.sh --suites long-text --no-peers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source meson-helpers/deps.sh
 
-runs=9 sends=9 peers=yes suites=startup,send,paste,long-text,network
+runs=9 sends=9 peers=yes suites=startup,send,paste,long-text,network,networks
 extra=()
 while (($#)); do
   case $1 in

@@ -23,8 +23,9 @@ struct Options {
   var sends = 9
   var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
   var onlyKeystrokes = false
-  /// Which suites run: `startup`, `send`, `paste`, `long-text`, `network`; all by default.
-  var suites: Set<String> = ["startup", "send", "paste", "long-text", "network"]
+  /// Which suites run: `startup`, `send`, `paste`, `long-text`, `network`, `networks`; all by
+  /// default.
+  var suites: Set<String> = ["startup", "send", "paste", "long-text", "network", "networks"]
   /// Rounds of the long-text suite (each launches Natter 35 times).
   var longRuns = 3
   /// Seconds after which a long-text scenario counts as hung.
@@ -35,7 +36,7 @@ struct Options {
   static let usage = """
     Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
                         [--peer LABEL=COMMAND]... [--before BIN] [--runs N] [--sends N] [--scratch DIR] [--table FILE]
-                        [--suites startup,send,paste,long-text,network] [--long-runs N]
+                        [--suites startup,send,paste,long-text,network,networks] [--long-runs N]
                         [--hang-limit S]
            natter-bench --keystrokes
     Run it through meson-helpers/bench.sh, which builds and prepares everything.

@@ -151,6 +151,7 @@ struct Report {
     }
     if bench.options.suites.contains("long-text") { renderLongText() }
     if bench.options.suites.contains("network") { renderNetwork() }
+    if bench.options.suites.contains("networks") { renderNetworks() }
     return lines.joined(separator: "\n")
   }
 
@@ -205,6 +206,57 @@ struct Report {
       lines.append(
         "| \(label) | \(now.map(Self.ms) ?? "—") | \(before.map(Self.ms) ?? "—") | \(ratio) | "
           + "\(target) | \(Self.verdict(now.map { $0 <= limit })) |")
+    }
+  }
+
+  /// Issue 27's scale: five networks against one of them alone and the bare window, all
+  /// measured in turns in this run.
+  private mutating func renderNetworks() {
+    let one = Bench.networksLabel(1)
+    let five = Bench.networksLabel(Bench.benchNetworks)
+    let channels = Bench.channelsPerNetwork
+    lines += [
+      "",
+      "Several networks (issue 27): \(Bench.benchNetworks) loopback networks of \(channels)"
+        + " channels each (\(Bench.benchNetworks * channels) joined), every channel with"
+        + " \(Bench.membersPerChannel) members and \(Self.messages(Bench.messagesPerChannel)) stored"
+        + " messages, against one of them alone, median of \(bench.options.runs) runs in turns."
+        + " Memory is read half a second after the last member list was served.",
+      "",
+      "| Measure | Bare window | One network (\(channels) channels) | \(Bench.benchNetworks) networks"
+        + " (\(Bench.benchNetworks * channels) channels) | 5 vs bare | 5 vs one | Target | Met |",
+      "|---|---|---|---|---|---|---|---|",
+    ]
+    let bareRSS = bench.median("networks rss bare")
+    for (key, label) in [
+      ("paint", "Start → first frame"), ("ready", "Start → every channel's members served"),
+      ("rss", "Resident memory"),
+    ] {
+      let bare = bench.median("networks \(key) bare")
+      let single = bench.median("networks \(key) \(one)")
+      let many = bench.median("networks \(key) \(five)")
+      let show: (Double?) -> String = { value in
+        guard let value else { return key == "ready" ? "" : "—" }
+        return key == "rss" ? String(format: "%.1f MB", value / 1_048_576) : Self.ms(value)
+      }
+      func compare(_ value: Double?, _ base: Double?) -> String {
+        guard let value, let base else { return "" }
+        return key == "rss"
+          ? String(format: "%+.1f MB", (value - base) / 1_048_576)
+          : String(format: "%.2f×", value / base)
+      }
+      var target = ""
+      var met: Bool?
+      if key == "paint", let many, let bare {
+        target = "≤ 1.15× bare"
+        met = many <= 1.15 * bare
+      } else if key == "rss", let many, let bareRSS {
+        target = "≤ bare + 80 MB"
+        met = many <= bareRSS + 80 * 1_048_576
+      }
+      lines.append(
+        "| \(label) | \(show(bare)) | \(show(single)) | \(show(many)) | \(compare(many, bare)) | "
+          + "\(compare(many, single)) | \(target) | \(Self.verdict(met)) |")
     }
   }
 

@@ -18,6 +18,7 @@ do {
     if options.suites.contains("paste") { bench.paste() }
     if options.suites.contains("long-text") { bench.longText() }
     if options.suites.contains("network") { bench.network() }
+    if options.suites.contains("networks") { bench.networks() }
   }
   var report = Report(bench: bench, keystrokes: keystrokes, ircParse: ircParse)
   let text =

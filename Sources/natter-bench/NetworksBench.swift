@@ -1,0 +1,291 @@
+import Foundation
+
+/// SPEC §11's scale (issue 27): Natter on five networks at once, 100 channels joined in all,
+/// each channel with 500 members and 1,000 stored messages, against one of those networks
+/// alone (20 channels) and the bare window, in turns in one run. Each network is a loopback
+/// server of the bench's own on its own address (127.0.0.1 … 127.0.0.5, one port), so the
+/// stored conversations' ids stay the same from round to round. Measured: start to first
+/// frame, start to every channel's member list served, and resident memory once they are.
+extension Bench {
+  static let benchNetworks = 5
+  static let channelsPerNetwork = 20
+  static let membersPerChannel = 500
+  static let messagesPerChannel = 1_000
+
+  static func networksLabel(_ count: Int) -> String { "natter-\(count)-networks" }
+
+  mutating func networks() {
+    do {
+      let servers = try ChannelsServer.group(count: Self.benchNetworks)
+      defer { servers.forEach { $0.stop() } }
+      let apps = try [1, Self.benchNetworks].map { count in
+        try networksApp(count: count, servers: Array(servers.prefix(count)))
+      }
+      let bare = Options.App(label: "bare", command: [options.bare], probed: true)
+      let turns: [(app: Options.App, networks: Int)] =
+        [(bare, 0)] + zip(apps, [1, Self.benchNetworks]).map { ($0, $1) }
+      for round in -1..<options.runs {
+        log("networks round \(round < 0 ? "warm-up" : "\(round + 1)/\(options.runs)")")
+        let shift = max(round, 0) % turns.count
+        for (app, networks) in turns[shift...] + turns[..<shift] {
+          do {
+            try measure(app, networks: networks, servers: servers, counted: round >= 0)
+          } catch {
+            log("\(app.label): \(error)")
+          }
+          Thread.sleep(forTimeInterval: 0.3)
+        }
+      }
+    } catch {
+      log("networks: \(error)")
+    }
+  }
+
+  private mutating func measure(
+    _ app: Options.App, networks: Int, servers: [ChannelsServer], counted: Bool
+  ) throws {
+    servers.forEach { $0.resetCount() }
+    let environment = environment(label: app.label)
+    if networks > 0, let config = environment["XDG_CONFIG_HOME"] {
+      try Self.writeNetworks(Array(servers.prefix(networks)), config: config)
+    }
+    let launch = try Launch(
+      watch: options.watch, command: app.command, environment: environment,
+      scratch: options.scratch)
+    defer { launch.stop() }
+    try launch.wait(for: "paint", seconds: 60, what: app.label)
+    let expected = networks * Self.channelsPerNetwork
+    let deadline = Date().addingTimeInterval(60)
+    var ready: Int64?
+    while expected > 0, Date() < deadline {
+      let served = servers.prefix(networks).map(\.namesServed)
+      if served.reduce(0, +) >= expected {
+        ready = servers.prefix(networks).compactMap(\.lastServed).max()
+        break
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    if expected > 0, ready == nil { log("\(app.label): not every channel joined within 60 s") }
+    // Half a second for the last member lists to be stored and shown.
+    Thread.sleep(forTimeInterval: expected > 0 ? 0.5 : 1)
+    launch.drain()
+    guard counted else { return }
+    if let paint = launch.sinceStart("paint") {
+      samples["networks paint \(app.label)", default: []].append(paint)
+    }
+    if let ready, let start = launch.time(of: "t0") {
+      samples["networks ready \(app.label)", default: []].append(Double(ready - start))
+    }
+    if let rss = launch.residentBytes() {
+      samples["networks rss \(app.label)", default: []].append(rss)
+    }
+  }
+
+  /// A data folder with `count` networks' channels and their stored messages, imported the
+  /// way a user imports.
+  private func networksApp(count: Int, servers: [ChannelsServer]) throws -> Options.App {
+    let label = Self.networksLabel(count)
+    let data = options.scratch.appendingPathComponent("\(label)-data")
+    let history = options.scratch.appendingPathComponent("\(label).jsonl")
+    log("making \(count) networks' history (\(count * Self.channelsPerNetwork) channels)")
+    try Self.historyLines(servers: servers).write(to: history, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: history) }
+    let importing = Process()
+    importing.executableURL = URL(fileURLWithPath: options.natter)
+    importing.arguments = ["--data-dir", data.path, "--import", history.path]
+    importing.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try importing.run()
+    importing.waitUntilExit()
+    guard importing.terminationStatus == 0 else {
+      throw Launch.Failure.cannotStart("natter --import for \(label)")
+    }
+    return Options.App(
+      label: label, command: [options.natter, "--data-dir", data.path], probed: true)
+  }
+
+  private static func channels() -> [String] { (0..<channelsPerNetwork).map { "#c\($0)" } }
+
+  static func writeNetworks(_ servers: [ChannelsServer], config: String) throws {
+    let folder = URL(fileURLWithPath: config).appendingPathComponent("natter")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var text = ""
+    for (index, server) in servers.enumerated() {
+      text += "[network \(index + 1)]\nname=Network \(index + 1)\n"
+      text += "url=irc://bench@\(server.host):\(server.port)/\(channels().joined(separator: ","))\n"
+    }
+    try text.write(
+      to: folder.appendingPathComponent("settings.ini"), atomically: true, encoding: .utf8)
+  }
+
+  /// 1,000 messages in each channel of each server, oldest first, one a minute per channel.
+  static func historyLines(servers: [ChannelsServer]) -> String {
+    let end = Date(timeIntervalSince1970: 1_796_000_000)
+    let formatter = ISO8601DateFormatter()
+    var lines: [String] = []
+    lines.reserveCapacity(servers.count * channelsPerNetwork * messagesPerChannel)
+    for server in servers {
+      for channel in channels() {
+        let conversation = "irc://\(server.host):\(server.port)/\(channel)"
+        for n in 0..<messagesPerChannel {
+          let sent = end.addingTimeInterval(Double(n - messagesPerChannel) * 60)
+          lines.append(
+            #"{"id":"\#(server.host)-\#(channel.dropFirst())-\#(n)","sender":"m\#(n % 50)","#
+              + #""sent_at":"\#(formatter.string(from: sent))","#
+              + #""body":"message \#(n) in \#(channel) on \#(server.host)","#
+              + #""conversation":"\#(conversation)","msgid":"\#(server.host)-\#(channel)-\#(n)"}"#)
+        }
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// One bench network: a loopback server on its own address that welcomes any client, and
+/// answers each JOIN with a member list of `Bench.membersPerChannel` names. It serves one
+/// connection after another for the whole run; `namesServed` counts the lists sent since
+/// `resetCount`.
+final class ChannelsServer: @unchecked Sendable {
+  let host: String
+  let port: UInt16
+  private let listener: Int32
+  private let lock = NSLock()
+  private var served = 0
+  private var servedAt: Int64?
+  private var clients: [Int32] = []
+
+  var namesServed: Int { lock.withLock { served } }
+  /// CLOCK_MONOTONIC µs of the last member list sent.
+  var lastServed: Int64? { lock.withLock { servedAt } }
+
+  func resetCount() { lock.withLock { (served, servedAt) = (0, nil) } }
+
+  /// `count` servers on 127.0.0.1 … 127.0.0.N, one port for all, so a history's conversation
+  /// ids made for them hold in every round.
+  static func group(count: Int) throws -> [ChannelsServer] {
+    for _ in 0..<20 {
+      let first = try ChannelsServer(host: "127.0.0.1", port: 0)
+      var servers = [first]
+      while servers.count < count,
+        let next = try? ChannelsServer(host: "127.0.0.\(servers.count + 1)", port: first.port)
+      {
+        servers.append(next)
+      }
+      if servers.count == count { return servers }
+      servers.forEach { $0.stop() }
+    }
+    throw Launch.Failure.cannotStart("\(count) loopback servers on one port")
+  }
+
+  init(host: String, port: UInt16) throws {
+    self.host = host
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    listener = fd
+    var reuse: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr(host)
+    address.sin_port = port.bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+        bind(fd, raw, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, raw, &length) == 0
+      }
+    }
+    guard fd >= 0, bound else {
+      if fd >= 0 { close(fd) }
+      throw Launch.Failure.cannotStart("a loopback socket on \(host)")
+    }
+    self.port = UInt16(bigEndian: address.sin_port)
+    Thread.detachNewThread { [self] in acceptLoop() }
+  }
+
+  func stop() {
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    for fd in lock.withLock({ clients }) { shutdown(fd, Int32(SHUT_RDWR)) }
+  }
+
+  private func acceptLoop() {
+    while true {
+      let fd = accept(listener, nil, nil)
+      guard fd >= 0 else { return }
+      lock.withLock { clients.append(fd) }
+      Thread.detachNewThread { [self] in serve(fd) }
+    }
+  }
+
+  private func serve(_ fd: Int32) {
+    defer {
+      close(fd)
+      lock.withLock { clients.removeAll { $0 == fd } }
+    }
+    var nick = "bench"
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(fd, &chunk, chunk.count)
+      guard count > 0 else { return }
+      buffer += chunk[0..<count]
+      while let newline = buffer.firstIndex(of: 10) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        buffer.removeSubrange(...newline)
+        let words = line.split(separator: " ").map(String.init)
+        switch words.first?.uppercased() {
+        case "CAP" where words.count > 1 && words[1] == "LS":
+          send(fd, ":net.test CAP * LS :\r\n")
+        case "NICK" where words.count > 1:
+          nick = words[1]
+        case "CAP" where words.count > 1 && words[1] == "END":
+          send(
+            fd,
+            ":net.test 001 \(nick) :Welcome\r\n:net.test 005 \(nick) CHANTYPES=# :ok\r\n"
+              + ":net.test 422 \(nick) :No MOTD\r\n")
+        case "PING":
+          send(fd, "PONG" + line.dropFirst(4) + "\r\n")
+        case "JOIN" where words.count > 1:
+          for channel in words[1].split(separator: ",") {
+            send(fd, names(for: String(channel), nick: nick))
+            lock.withLock {
+              served += 1
+              servedAt = monotonicMicroseconds()
+            }
+          }
+        default:
+          break
+        }
+      }
+    }
+  }
+
+  /// The JOIN echo, the member list in lines of 50 names, and its end.
+  private func names(for channel: String, nick: String) -> String {
+    var text = ":\(nick)!b@h JOIN \(channel)\r\n"
+    let members = [nick] + (1..<Bench.membersPerChannel).map { "m\($0)" }
+    for start in stride(from: 0, to: members.count, by: 50) {
+      let part = members[start..<min(start + 50, members.count)].joined(separator: " ")
+      text += ":net.test 353 \(nick) = \(channel) :\(part)\r\n"
+    }
+    return text + ":net.test 366 \(nick) \(channel) :End of /NAMES list.\r\n"
+  }
+
+  private func send(_ fd: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}
+
+/// CLOCK_MONOTONIC in microseconds, the probe's clock.
+private func monotonicMicroseconds() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+}

@@ -168,6 +168,20 @@ public enum Signal {
       through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
   }
 
+  /// `void activate(GtkListView *, guint position)`: the position activated.
+  @discardableResult
+  public static func connectPosition(
+    _ instance: Pointer, _ signal: String, _ handler: @escaping @MainActor (UInt32) -> Void
+  ) -> UInt {
+    typealias H = @MainActor (UInt32) -> Void
+    let trampoline: @convention(c) (Pointer?, guint, Pointer?) -> Void = { _, position, data in
+      MainActor.assumeIsolated { unbox(data, as: H.self)?(position) }
+    }
+    return GtkKit.connect(
+      instance, signal, handler as H,
+      through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
+  }
+
   /// `void pressed(GtkGestureClick *, int n_press, double x, double y)`: the press count.
   @discardableResult
   public static func connectPressed(

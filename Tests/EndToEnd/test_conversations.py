@@ -290,11 +290,20 @@ class ConversationsTest(IRCTestCase):
         subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
                         str(extents.x + extents.width // 2),
                         str(extents.y + extents.height // 2), "click", "1"], check=True)
-        member_list = app.find("label", "Member list")
+        member_list = app.find("list", "Members")
         # bob made #natter, so he is its operator: listed first, with his `@`.
-        wait_until(lambda: member_list.description.split("\n") == ["@bob", "alice"],
+        wait_until(lambda: labels_under(member_list) == ["@bob", "alice"],
                    what="alice and bob in the members popover")
-        app.key("Escape")
+        # The filter has the focus: typing filters, Enter opens a private chat with the match.
+        member_filter = app.find("entry", "Filter members")
+        wait_until(lambda: is_focused(member_filter), what="the member filter focused")
+        app.type("bo")
+        wait_until(lambda: labels_under(member_list) == ["@bob"], what="only bob left")
+        app.key("Return")
+        self.wait_subtitle(app, lambda text: text == "bob on 127.0.0.1", "a private chat with bob")
+        self.send(app, "hello from the member list")
+        bob.wait_for(lambda line: "PRIVMSG bob :hello from the member list" in line,
+                     what="the private message reaching bob")
 
         # Ctrl+Shift+W asks first; Escape keeps the channel, Enter leaves it.
         app.key("alt+3")  # #gtk
@@ -303,12 +312,12 @@ class ConversationsTest(IRCTestCase):
         focus_dialog("Leave #gtk?")
         app.key("Escape")
         wait_until(lambda: not dialog_ids("Leave #gtk?"), what="the question gone")
-        self.assertEqual(sidebar_names(app), ["Notes", "127.0.0.1", "#gtk", "#natter"])
+        self.assertEqual(sidebar_names(app), ["Notes", "127.0.0.1", "#gtk", "#natter", "bob"])
         app.focus_window()
         app.key("ctrl+shift+w")
         focus_dialog("Leave #gtk?")
         app.key("Return")
-        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#natter"])
+        self.wait_sidebar(app, ["Notes", "127.0.0.1", "#natter", "bob"])
         app.focus_window()  # no window manager gives it back when the dialog goes
 
         # F9 hides and shows the sidebar; a narrow window hides it by itself.

@@ -88,6 +88,21 @@ import Testing
     #expect(controller.list.entry("irc/#gtk")?.unread == 0)
   }
 
+  @Test func aMemberChosenOpensAPrivateChatKeepingTheDraftOfTheChannel() {
+    var controller = controller()
+    let effects = controller.openPrivateChat("irc/carol", nick: "carol")
+    #expect(
+      effects.prefix(3) == [
+        .keepOpen("irc/carol", true), .conversationsAdded, .saveDraft("irc/#natter"),
+      ])
+    #expect(!effects.contains { if case .clearDraft = $0 { true } else { false } })
+    #expect(controller.list.activeID == "irc/carol")
+    #expect(controller.list.entry("irc/carol")?.kind == .privateChat)
+    // Chosen again, it is only opened.
+    _ = controller.open("irc/#natter")
+    #expect(!controller.openPrivateChat("irc/carol", nick: "carol").contains(.conversationsAdded))
+  }
+
   @Test func theOpenOneOnlyTakesFocusAndAnUnknownOneNothing() {
     var controller = controller()
     #expect(controller.open("irc/#natter") == [.focusComposer])

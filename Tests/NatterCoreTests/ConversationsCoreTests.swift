@@ -73,8 +73,32 @@ struct ConversationRosterTests {
         IRCMember(nick: "zed"), IRCMember(nick: "bob", prefixes: "@+"),
         IRCMember(nick: "Alice"), IRCMember(nick: "carol", prefixes: "+"),
       ], of: "c")
-    #expect(roster.memberList(of: "c") == ["@bob", "+carol", "Alice", "zed"])
+    #expect(roster.memberList(of: "c").map(\.shown) == ["@bob", "+carol", "Alice", "zed"])
     #expect(roster.members(of: "c") == ["Alice", "bob", "carol", "zed"])
+  }
+
+  @Test func theMemberListRanksOwnersAdminsOperatorsHalfOpsVoicedThenTheRest() {
+    var roster = ConversationRoster()
+    roster.setMembers(
+      [
+        IRCMember(nick: "voiced", prefixes: "+"), IRCMember(nick: "plain"),
+        IRCMember(nick: "half", prefixes: "%"), IRCMember(nick: "owner", prefixes: "~@"),
+        IRCMember(nick: "admin", prefixes: "&"), IRCMember(nick: "Op", prefixes: "@"),
+        IRCMember(nick: "another", prefixes: "@+"),
+      ], of: "c")
+    #expect(
+      roster.memberList(of: "c").map(\.shown)
+        == ["~owner", "&admin", "@another", "@Op", "%half", "+voiced", "plain"])
+    #expect(IRCMember(nick: "x", prefixes: "+@").shown == "@x", "the highest, whatever the order")
+  }
+
+  @Test func theFilterKeepsMembersWhoseNicknameHoldsWhatIsTyped() {
+    let members = [
+      IRCMember(nick: "bob", prefixes: "@"), IRCMember(nick: "Bobby"), IRCMember(nick: "carol"),
+    ]
+    #expect(IRCMember.filter(members, by: "BO").map(\.nick) == ["bob", "Bobby"])
+    #expect(IRCMember.filter(members, by: "  ").count == 3)
+    #expect(IRCMember.filter(members, by: "dave").isEmpty)
   }
 
   @Test func recentSpeakersAreBounded() {

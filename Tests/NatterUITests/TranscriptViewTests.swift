@@ -366,6 +366,16 @@ struct TranscriptViewTests {
         == 0)
   }
 
+  @Test func eachSenderHasItsColourAndTheUsersOwnNone() throws {
+    let harness = try TranscriptHarness(history: 0)
+    harness.transcript.isOwn = { $0.sender == "me" }
+    try harness.send("from dora")
+    try harness.send("from me", own: true)
+    #expect(harness.wait { harness.transcript.row(at: 1)?.senderColor != nil })
+    #expect(harness.transcript.row(at: 0)?.senderColor == NickColors.cssClass(of: "dora"))
+    #expect(harness.transcript.row(at: 1)?.senderColor == "own-nick")
+  }
+
   @Test func aTagFiltersAndClosingTheSearchRestoresTheHistory() throws {
     let harness = try TranscriptHarness(history: 30)
     let tagged = Message(sender: "dora", sentAt: Date(), body: "tagged", tags: ["Swift"])

@@ -5,7 +5,7 @@ public struct ConversationRoster: Equatable, Sendable {
   public static let recentLimit = 50
 
   private var members: [String: [String]] = [:]
-  private var listed: [String: [String]] = [:]
+  private var listed: [String: [IRCMember]] = [:]
   private var topics: [String: String] = [:]
   private var speakers: [String: [String]] = [:]
   public var casemapping: IRCCasemapping
@@ -21,9 +21,10 @@ public struct ConversationRoster: Equatable, Sendable {
   /// Who spoke in `conversation`, most recent first.
   public func recentSpeakers(in conversation: String) -> [String] { speakers[conversation] ?? [] }
 
-  /// The members as the popover lists them: those with a prefix (`@` operators, `+` voiced)
-  /// first, each with its highest prefix, then the others, each group in name order.
-  public func memberList(of conversation: String) -> [String] { listed[conversation] ?? [] }
+  /// The members as the member list shows them (SPEC §12): by rank (`~` owners, `&` admins,
+  /// `@` operators, `%` half-operators, `+` voiced, then everyone else), each rank in name
+  /// order as the server folds names.
+  public func memberList(of conversation: String) -> [IRCMember] { listed[conversation] ?? [] }
 
   /// The whole member list changed (NAMES, a join, part, quit, kick or nick change).
   public mutating func setMembers(_ nicks: [String], of conversation: String) {
@@ -34,10 +35,9 @@ public struct ConversationRoster: Equatable, Sendable {
   public mutating func setMembers(_ all: [IRCMember], of conversation: String) {
     let map = casemapping
     members[conversation] = all.map(\.nick).sorted { map.fold($0) < map.fold($1) }
-    listed[conversation] = all.sorted { lhs, rhs in
-      if lhs.prefixes.isEmpty != rhs.prefixes.isEmpty { return !lhs.prefixes.isEmpty }
-      return map.fold(lhs.nick) < map.fold(rhs.nick)
-    }.map { String($0.prefixes.prefix(1)) + $0.nick }
+    listed[conversation] = all.map { (member: $0, rank: $0.rank, key: map.fold($0.nick)) }
+      .sorted { lhs, rhs in lhs.rank != rhs.rank ? lhs.rank < rhs.rank : lhs.key < rhs.key }
+      .map(\.member)
   }
 
   public mutating func setTopic(_ text: String, of conversation: String) {

@@ -152,6 +152,14 @@ public struct ConversationsController: Equatable, Sendable {
     return effects + [.clearDraft(active)]
   }
 
+  /// A private chat with `nick` (from the member list): listed and opened; the draft of the
+  /// conversation left is kept, as any switch keeps it.
+  public mutating func openPrivateChat(_ id: String, nick: String, pasting: Bool = false)
+    -> [Effect]
+  {
+    keep(id: id, name: nick, kind: .privateChat) + open(id, pasting: pasting)
+  }
+
   /// The server says we joined the channel `id`, called `name`: listed (across restarts), no
   /// longer left, and opened when it is the one the user asked to join.
   public mutating func joined(_ id: String, name: String, pasting: Bool = false) -> [Effect] {
@@ -252,7 +260,7 @@ public struct ConversationsController: Equatable, Sendable {
   /// What the header says of the open conversation: its topic, and the member list for a
   /// channel we are in (nil hides the `Members` button: a private chat, `Notes`, or a channel
   /// we were removed from, whose list is no longer kept up to date).
-  public func header(_ roster: ConversationRoster) -> (topic: String, members: [String]?) {
+  public func header(_ roster: ConversationRoster) -> (topic: String, members: [IRCMember]?) {
     guard let active = list.active else { return ("", nil) }
     let members =
       active.kind == .channel && !active.isLeft ? roster.memberList(of: active.id) : nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A member of a channel: the nickname and every prefix symbol it holds (`@+`), highest first.
 public struct IRCMember: Equatable, Hashable, Sendable {
   public var nick: String
@@ -6,5 +8,32 @@ public struct IRCMember: Equatable, Hashable, Sendable {
   public init(nick: String, prefixes: String = "") {
     self.nick = nick
     self.prefixes = prefixes
+  }
+}
+
+extension IRCMember {
+  /// The prefixes from the highest rank down, as servers name them (RFC 1459's `@` and `+`,
+  /// and the `~&%` that InspIRCd, UnrealIRCd and Libera's Solanum add).
+  public static let ranks: [Character] = ["~", "&", "@", "%", "+"]
+
+  /// Its place in the member list: the highest prefix it holds, `ranks.count` for none.
+  public var rank: Int {
+    prefixes.compactMap { Self.ranks.firstIndex(of: $0) }.min() ?? Self.ranks.count
+  }
+
+  /// As the member list shows it: the highest prefix, then the nickname (`@bob`).
+  public var shown: String {
+    let highest = prefixes.min { lhs, rhs in
+      (Self.ranks.firstIndex(of: lhs) ?? Self.ranks.count)
+        < (Self.ranks.firstIndex(of: rhs) ?? Self.ranks.count)
+    }
+    return highest.map { String($0) + nick } ?? nick
+  }
+
+  /// The members whose nickname holds `query`, in their order; an empty query keeps all.
+  public static func filter(_ members: [IRCMember], by query: String) -> [IRCMember] {
+    let wanted = query.trimmingCharacters(in: .whitespaces).lowercased()
+    guard !wanted.isEmpty else { return members }
+    return members.filter { $0.nick.lowercased().contains(wanted) }
   }
 }

@@ -150,6 +150,9 @@ final class NatterApplication: Object {
   private func startDesktopIntegration() {
     settings = settingsFile.load()
     let manager = StyleManager(connection: g_application_get_dbus_connection(typed()))
+    let nickColors = Style.Sheet()
+    // Each style has its own palette of nickname colours, readable on its backgrounds.
+    manager.onApplied = { dark in nickColors.load(NickColors.css(dark: dark)) }
     manager.style = settings.style
     styleManager = manager
   }

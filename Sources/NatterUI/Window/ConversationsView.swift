@@ -311,6 +311,10 @@ final class ConversationsView {
         client(for: conversation)?.fetchOlder(in: conversation)
       }
       view.onSearchModeChanged = { [unowned self] in onSearchModeChanged() }
+      view.isOwn = { [unowned self] message in
+        let me = client(for: message.conversation)?.nick ?? session.sender
+        return message.sender.caseInsensitiveCompare(me) == .orderedSame
+      }
       view.onOpenResult = { [unowned self, unowned view] message in
         view.closeSearch()
         if message.conversation != list.activeID { open(message.conversation) }
@@ -427,7 +431,18 @@ final class ConversationsView {
   /// The topic under the connection state, and the members button, for the open channel.
   func updateHeader() {
     let shown = switching.header(roster)
-    header.showConversation(topic: shown.topic, members: shown.members)
+    header.showConversation(
+      topic: shown.topic, members: shown.members, me: client(for: list.activeID)?.nick)
+  }
+
+  /// A private chat with `nick` on the open conversation's network, listed and opened, the
+  /// composer ready for the first message.
+  func openPrivateChat(with nick: String) {
+    guard let irc = client(for: list.activeID) else { return }
+    perform(
+      switching.openPrivateChat(
+        irc.conversation(for: nick), nick: nick, pasting: composer.isPasting))
+    composer.focusText()
   }
 
   /// Leaves `conversation`: a channel is parted, a private chat closed. Its messages and

@@ -196,6 +196,7 @@ final class MainWindow: Widget {
       }
     }
     header.onRejoin = { [unowned self] in conversations.rejoin() }
+    header.onOpenPrivateChat = { [unowned self] nick in conversations.openPrivateChat(with: nick) }
     updateConnectionStatus()
   }
 

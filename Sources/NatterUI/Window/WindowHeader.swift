@@ -13,11 +13,17 @@ final class WindowHeader {
   private let reconnectButton: Widget
   private let rejoinButton: Widget
   private let membersButton: Widget
-  private let membersLabel: Widget
+  /// The member list, made the first time the popover opens (nobody needs it for the first
+  /// frame), and what it lists.
+  private(set) var memberList: MemberListView?
+  private var members: [IRCMember] = []
+  private var me: String?
 
   /// `Reconnect` and `Rejoin` were pressed.
   var onReconnect: () -> Void = {}
   var onRejoin: () -> Void = {}
+  /// A member was chosen in the member list: a private chat with them.
+  var onOpenPrivateChat: (String) -> Void = { _ in }
 
   init() {
     bar = Widget(gtk_header_bar_new())
@@ -26,7 +32,6 @@ final class WindowHeader {
     reconnectButton = Widget(gtk_button_new_with_label(localized("Reconnect")))
     rejoinButton = Widget(gtk_button_new_with_label(localized("Rejoin")))
     membersButton = Widget(gtk_menu_button_new())
-    membersLabel = Widget(gtk_label_new(nil))
     addTitles()
     addButtons()
     // Packed at the end from the right: the main menu is the outermost button.
@@ -54,20 +59,18 @@ final class WindowHeader {
   }
 
   /// The open conversation's topic (none hides it), and its members when it is a channel.
-  func showConversation(topic: String, members: [String]?) {
+  func showConversation(topic: String, members: [IRCMember]?, me: String? = nil) {
     gtk_label_set_text(topicLabel.opaque, topic)
     topicLabel.setAccessibleLabel(localized("Topic"))
     Accessible.setDescription(topicLabel.widget, topic)
     gtk_widget_set_tooltip_text(topicLabel.widget, topic.isEmpty ? nil : topic)
     topicLabel.isVisible = !topic.isEmpty
     membersButton.isVisible = members != nil
-    let members = members ?? []
-    let list = members.isEmpty ? localized("No members known yet") : members.joined(separator: "\n")
-    gtk_label_set_text(membersLabel.opaque, list)
-    // GtkLabel names itself after its text on every change; the text is its description.
-    membersLabel.setAccessibleLabel(localized("Member list"))
-    Accessible.setDescription(membersLabel.widget, list)
-    membersButton.setTooltip(localized("Members ({count})", ["count": String(members.count)]))
+    self.members = members ?? []
+    self.me = me
+    memberList?.show(self.members, me: me)
+    membersButton.setTooltip(
+      localized("Members ({count})", ["count": String(self.members.count)]))
   }
 
   private var header: OpaquePointer { OpaquePointer(bar.widget) }
@@ -110,18 +113,18 @@ final class WindowHeader {
     gtk_menu_button_set_icon_name(membersButton.opaque, "system-users-symbolic")
     membersButton.setTooltip(localized("Members"))
     membersButton.setAccessibleLabel(localized("Members"))
-    gtk_label_set_xalign(membersLabel.opaque, 0)
-    gtk_label_set_selectable(membersLabel.opaque, 1)
-    membersLabel.setAccessibleLabel(localized("Member list"))
-    MenuButton.makePopoverOnFirstOpen(membersButton.widget) { [membersLabel] in
+    MenuButton.makePopoverOnFirstOpen(membersButton.widget) { [unowned self] in
       let popover = gtk_popover_new()
-      let scroller = gtk_scrolled_window_new()
-      gtk_scrolled_window_set_policy(
-        OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-      gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
-      gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 400)
-      gtk_scrolled_window_set_child(OpaquePointer(scroller), membersLabel.widget)
-      gtk_popover_set_child(cast(popover), scroller)
+      let view = MemberListView()
+      view.show(members, me: me)
+      view.onOpen = { [unowned self] nick in
+        gtk_popover_popdown(cast(popover))
+        onOpenPrivateChat(nick)
+      }
+      memberList = view
+      gtk_popover_set_child(cast(popover), view.widget)
+      // Typing filters at once: the filter has the focus when the popover opens.
+      Signal.connect(raw(popover!), "show") { [unowned view] in view.filter.grabFocus() }
       return popover
     }
     membersButton.isVisible = false

@@ -35,6 +35,8 @@ final class TranscriptRow: Widget {
   private var tagButtons: [Widget] = []
   private var shownTags: [String] = []
   private var shownDate: Date?
+  /// The sender label's colour class now (`nick-color-3`, `own-nick`).
+  private var senderClass: String?
   /// Formats the time's full-date tooltip when it is about to show, not at every bind.
   private var tooltipFormatter: TranscriptFormatter?
 
@@ -55,7 +57,8 @@ final class TranscriptRow: Widget {
   /// Shows `message`; `previous` (the row above) decides the header and the day separator.
   func bind(
     _ message: Message, previous: Message?, at position: Int, formatter: TranscriptFormatter,
-    now: Date, firstUnread: Bool = false, place: String? = nil, found: Bool = false
+    now: Date, firstUnread: Bool = false, place: String? = nil, found: Bool = false,
+    own: Bool = false
   ) {
     self.position = position
     // The search result the user opened here, marked until another is.
@@ -80,6 +83,7 @@ final class TranscriptRow: Widget {
         header.sender.opaque,
         place.map { localized("{sender} in {place}", ["sender": message.sender, "place": $0]) }
           ?? message.sender)
+      colorSender(message.sender, own: own, in: header.sender)
       if shownDate != message.sentAt {
         shownDate = message.sentAt
         gtk_label_set_text(header.time.opaque, formatter.timeLabel(for: message.sentAt))
@@ -131,6 +135,16 @@ final class TranscriptRow: Widget {
     footer?.box.isVisible = showsFooter
   }
 
+  /// The sender's own colour (`NickColors`), or for the user's own messages none, which with
+  /// the bold of every sender sets them apart from all the others.
+  private func colorSender(_ sender: String, own: Bool, in label: Widget) {
+    let wanted = own ? "own-nick" : NickColors.cssClass(of: sender)
+    guard wanted != senderClass else { return }
+    if let senderClass { label.removeCSSClass(senderClass) }
+    label.addCSSClass(wanted)
+    senderClass = wanted
+  }
+
   /// Shows nothing: the message could not be read.
   func clear(at position: Int) {
     self.position = position
@@ -151,6 +165,8 @@ final class TranscriptRow: Widget {
 
   /// The body label, for tests.
   var bodyLabel: OpaquePointer { body.opaque }
+  /// The sender label's colour class (`nick-color-3`, `own-nick`), for tests.
+  var senderColor: String? { senderClass }
   /// The header's sender line while it shows, for tests.
   var headerText: String? {
     header.flatMap { $0.box.isVisible ? string(gtk_label_get_text($0.sender.opaque)) : nil }

@@ -11,6 +11,24 @@ public enum SlashCommand: Equatable, Sendable {
   case topic(String?)
   case quote(String)
   case help
+  /// `/whois nick`: who someone is, in one block.
+  case whois(String)
+  /// `/away [text]`: away with a reason, or back without one.
+  case away(String?)
+  /// `/notice target text`.
+  case notice(to: String, text: String)
+  /// `/ctcp target COMMAND [arguments]`.
+  case ctcp(to: String, command: String, arguments: String?)
+  /// `/invite nick [#channel]`.
+  case invite(nick: String, channel: String?)
+  /// `/mode [target] modes…`: the channel's when no target is named.
+  case mode([String])
+  /// `/kick nick [reason]`.
+  case kick(nick: String, reason: String?)
+  /// `/op`, `/deop`, `/voice`, `/devoice` nick…: `+o`, `-o`, `+v`, `-v` for each.
+  case memberMode(String, nicks: [String])
+  /// `/ban nick|mask`: a nickname becomes `nick!*@*`.
+  case ban(String)
 
   /// What the composer does with its text when the user sends it.
   public enum Parsed: Equatable, Sendable {
@@ -32,7 +50,17 @@ public enum SlashCommand: Equatable, Sendable {
       ("me", localized("/me text"), localized("send an action: * you text")),
       ("nick", localized("/nick name"), localized("change your nickname")),
       ("topic", localized("/topic [text]"), localized("show or set the channel topic")),
-      ("quote", localized("/quote RAW"), localized("send a raw line to the server")),
+      ("quote", localized("/quote RAW"), localized("send a raw line to the server (also /raw)")),
+      ("whois", localized("/whois nick"), localized("show who someone is")),
+      ("away", localized("/away [text]"), localized("set yourself away, or back without text")),
+      ("notice", localized("/notice target text"), localized("send a notice")),
+      ("ctcp", localized("/ctcp nick COMMAND"), localized("send a CTCP request")),
+      ("invite", localized("/invite nick [#channel]"), localized("invite someone to a channel")),
+      ("mode", localized("/mode [target] modes"), localized("show or change modes")),
+      ("kick", localized("/kick nick [reason]"), localized("remove someone from this channel")),
+      ("op", localized("/op nick"), localized("make someone an operator (/deop undoes)")),
+      ("voice", localized("/voice nick"), localized("give someone voice (/devoice undoes)")),
+      ("ban", localized("/ban nick|mask"), localized("ban someone from this channel")),
       ("help", "/help", localized("list these commands")),
     ]
   }
@@ -104,6 +132,52 @@ public enum SlashCommand: Equatable, Sendable {
       return .command(.quote(firstLine))
     case "help":
       return .command(.help)
+    case "whois", "wi":
+      if isMultiline { return oneLineNotice(command) }
+      guard words.count == 1 else { return usageNotice("whois") }
+      return .command(.whois(words[0]))
+    case "away":
+      if isMultiline { return oneLineNotice(command) }
+      return .command(.away(arguments.isEmpty ? nil : arguments))
+    case "notice":
+      if isMultiline { return oneLineNotice(command) }
+      guard words.count >= 2 else { return usageNotice("notice") }
+      let text = rest.dropFirst(words[0].count).drop(while: \.isWhitespace)
+      return .command(.notice(to: words[0], text: String(text)))
+    case "ctcp":
+      if isMultiline { return oneLineNotice(command) }
+      guard words.count >= 2 else { return usageNotice("ctcp") }
+      let extra = words.dropFirst(2).joined(separator: " ")
+      return .command(
+        .ctcp(to: words[0], command: words[1].uppercased(), arguments: extra.isEmpty ? nil : extra))
+    case "invite":
+      if isMultiline { return oneLineNotice(command) }
+      guard (1...2).contains(words.count) else { return usageNotice("invite") }
+      return .command(.invite(nick: words[0], channel: words.count == 2 ? words[1] : nil))
+    case "mode":
+      if isMultiline { return oneLineNotice(command) }
+      return .command(.mode(words))
+    case "kick", "k":
+      if isMultiline { return oneLineNotice(command) }
+      guard let nick = words.first else { return usageNotice("kick") }
+      let reason = rest.dropFirst(nick.count).drop(while: \.isWhitespace)
+      return .command(.kick(nick: nick, reason: reason.isEmpty ? nil : String(reason)))
+    case "op", "deop", "voice", "devoice":
+      if isMultiline { return oneLineNotice(command) }
+      let usage = name.lowercased().hasSuffix("voice") ? "voice" : "op"
+      guard !words.isEmpty, words.count <= 12 else { return usageNotice(usage) }
+      let mode: String
+      switch name.lowercased() {
+      case "op": mode = "+o"
+      case "deop": mode = "-o"
+      case "voice": mode = "+v"
+      default: mode = "-v"
+      }
+      return .command(.memberMode(mode, nicks: words))
+    case "ban":
+      if isMultiline { return oneLineNotice(command) }
+      guard words.count == 1 else { return usageNotice("ban") }
+      return .command(.ban(words[0]))
     default:
       let shown = name.isEmpty ? "/" : "/" + name
       return .notice(

@@ -59,15 +59,66 @@ public enum CommandPlan: Equatable, Sendable {
         return [.notice(localized("That is not an IRC line: {line}", ["line": line]))]
       }
       return [.raw(message)]
+    case .whois, .away, .notice, .ctcp, .invite, .mode, .kick, .memberMode, .ban:
+      return serverPlan(command, in: kind, target: target)
     }
   }
+
+  /// The commands that are one line to the server; those about a channel use the open one.
+  private static func serverPlan(
+    _ command: SlashCommand, in kind: ConversationList.Kind, target: String
+  ) -> [CommandPlan] {
+    let channel = kind == .channel ? target : nil
+    switch command {
+    case .whois(let nick):
+      // Named twice, the question goes to their own server, which knows how long they idled.
+      return [.raw(IRCMessage(command: "WHOIS", params: [nick, nick]))]
+    case .away(let text):
+      return [.raw(IRCMessage(command: "AWAY", params: text.map { [$0] } ?? []))]
+    case .notice(let to, let text):
+      return [.raw(IRCMessage(command: "NOTICE", params: [to, text]))]
+    case .ctcp(let to, let name, let arguments):
+      let body = "\u{01}" + name + (arguments.map { " " + $0 } ?? "") + "\u{01}"
+      return [.raw(IRCMessage(command: "PRIVMSG", params: [to, body]))]
+    case .invite(let nick, let named):
+      guard let into = named ?? channel else { return [.notice(needsChannel)] }
+      return [.raw(IRCMessage(command: "INVITE", params: [nick, into]))]
+    case .mode(let words):
+      // `/mode +m` is the open channel's; `/mode #other +i` or `/mode alice +i` names its own.
+      if let first = words.first, !first.hasPrefix("+"), !first.hasPrefix("-") {
+        return [.raw(IRCMessage(command: "MODE", params: words))]
+      }
+      guard let channel else { return [.notice(needsChannel)] }
+      return [.raw(IRCMessage(command: "MODE", params: [channel] + words))]
+    case .kick(let nick, let reason):
+      guard let channel else { return [.notice(needsChannel)] }
+      return [
+        .raw(IRCMessage(command: "KICK", params: [channel, nick] + (reason.map { [$0] } ?? [])))
+      ]
+    case .memberMode(let mode, let nicks):
+      guard let channel, let sign = mode.first, let letter = mode.last else {
+        return [.notice(needsChannel)]
+      }
+      let modes = String(sign) + String(repeating: letter, count: nicks.count)
+      return [.raw(IRCMessage(command: "MODE", params: [channel, modes] + nicks))]
+    case .ban(let who):
+      guard let channel else { return [.notice(needsChannel)] }
+      let mask = who.contains("!") || who.contains("@") ? who : who + "!*@*"
+      return [.raw(IRCMessage(command: "MODE", params: [channel, "+b", mask]))]
+    default:
+      return []
+    }
+  }
+
+  static var needsChannel: String { localized("Open a channel first, or name one.") }
 
   static var notAChannel: String { localized("A private chat has no topic.") }
 
   /// The plan for `command` typed in a network's own conversation.
   private static func networkPlan(_ command: SlashCommand) -> [CommandPlan] {
     switch command {
-    case .join, .message, .query, .nick, .quote, .help:
+    case .join, .message, .query, .nick, .quote, .help, .whois, .away, .notice, .ctcp, .invite,
+      .mode, .kick, .memberMode, .ban:
       return plan(command, in: .privateChat, target: "")
     case .part:
       return [.notice(localized("A network's own conversation cannot be left."))]

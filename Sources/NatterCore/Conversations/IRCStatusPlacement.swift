@@ -53,9 +53,12 @@ public struct IRCStatusPlacement {
     case .joined(let channel), .parted(let channel), .topic(let channel, _),
       .channelActivity(let channel, _), .kicked(let channel, _, _):
       return [isChannel(channel) ? conversation(channel) : fallback]
-    case .serverError, .signInFailed:
+    case .serverError, .signInFailed, .whois, .ctcpReply:
       return [fallback]
-    case .motd:
+    case .awayReply(let nick, _):
+      let chat = conversation(nick)
+      return [openChats.contains(chat) ? chat : fallback]
+    case .motd, .serverReply, .ctcpRequest:
       return [main]
     default:
       return []

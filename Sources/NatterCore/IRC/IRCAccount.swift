@@ -23,6 +23,8 @@ public struct IRCAccount: Equatable, Sendable, CustomStringConvertible {
   /// The id of the soju bouncer's network this connection is bound to (`BOUNCER BIND`); nil
   /// for a server's or a bouncer's own connection.
   public var bouncerNetwork: String?
+  /// What a CTCP `VERSION` is answered with.
+  public var version = "Natter"
 
   public init(
     nick: String, userName: String? = nil, realName: String? = nil, channels: [Channel] = [],

@@ -34,6 +34,8 @@ public struct IRCConnection: Sendable {
   var liveness = IRCLiveness()
   var history = IRCHistoryRequests()
   var bouncer = IRCBouncerNetworks()
+  var replies = IRCServerReplies()
+  var ctcpReplies = IRCCTCPReplies()
   /// A reason the server gave (`ERROR`) before it closed.
   private var serverReason: String?
   /// The message of the day as far as it came, between `375` and `376`.
@@ -76,6 +78,7 @@ public struct IRCConnection: Sendable {
       guard state == .connecting else { return [] }
       session = IRCSession(nick: account.nick)
       bouncer = IRCBouncerNetworks()
+      replies = IRCServerReplies()
       outbox.reset()
       serverReason = nil
       liveness.start(at: now)
@@ -218,7 +221,7 @@ public struct IRCConnection: Sendable {
       }
       return []
     case "PRIVMSG", "NOTICE":
-      return privateOrChannelMessage(message)
+      return privateOrChannelMessage(message, at: now)
     case "375":
       motd = []
       return []
@@ -252,6 +255,7 @@ public struct IRCConnection: Sendable {
     if let effects = channels.receive(message, session: &session) {
       return reconcile(effects, at: now)
     }
+    if let effects = replies.receive(message, session: session) { return effects }
     if let error = IRCServerError(message) {
       // A refused message shows the reason on its own row; a status line would say it twice.
       if IRCServerError.sendFailures.contains(message.command),
@@ -264,7 +268,24 @@ public struct IRCConnection: Sendable {
     return []
   }
 
-  private mutating func privateOrChannelMessage(_ message: IRCMessage) -> [IRCEffect] {
+  /// A CTCP request other than ACTION is answered (or not) and reported; a reply to one of
+  /// ours (a NOTICE) is reported with its text. Our own are neither.
+  private mutating func ctcpMessage(
+    _ message: IRCMessage, _ ctcp: (command: String, argument: String), sender: String,
+    isOwn: Bool, at now: Date
+  ) -> [IRCEffect] {
+    guard !isOwn, !sender.isEmpty, session.registered else { return [] }
+    if message.command == "NOTICE" {
+      let text = IRCText.stripFormatting(ctcp.argument)
+      return [.event(.ctcpReply(from: sender, command: ctcp.command, text: text))]
+    }
+    return ctcpReplies.request(
+      ctcp.command, argument: ctcp.argument, from: sender, version: account.version, at: now)
+  }
+
+  private mutating func privateOrChannelMessage(_ message: IRCMessage, at now: Date)
+    -> [IRCEffect]
+  {
     guard message.params.count >= 2, session.registered || message.command == "NOTICE" else {
       return []
     }
@@ -283,8 +304,9 @@ public struct IRCConnection: Sendable {
       && Self.isFromServer(message, registered: session.registered)
     var isAction = false
     if let ctcp = IRCText.ctcp(raw) {
-      // Only ACTION is shown; other CTCP requests (VERSION, PING …) are not answered.
-      guard ctcp.command == "ACTION", message.command == "PRIVMSG" else { return [] }
+      guard ctcp.command == "ACTION", message.command == "PRIVMSG" else {
+        return ctcpMessage(message, ctcp, sender: sender, isOwn: isOwn, at: now)
+      }
       raw = ctcp.argument
       isAction = true
     }

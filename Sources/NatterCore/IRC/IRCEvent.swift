@@ -42,6 +42,16 @@ public enum IRCEvent: Equatable, Sendable {
   /// Registration ended without a welcome (no nickname accepted, or no answer in time); the
   /// connection closes with this reason and is tried again later.
   case signInFailed(reason: String)
+  /// Someone sent a CTCP request (`VERSION`…), answered or not (SPEC §12).
+  case ctcpRequest(from: String, command: String, answered: Bool)
+  /// The answer to a CTCP request of ours.
+  case ctcpReply(from: String, command: String, text: String)
+  /// A `WHOIS` answered whole (SPEC §12).
+  case whois(IRCWhois)
+  /// `nick`, written to, is away (`301`).
+  case awayReply(nick: String, reason: String)
+  /// A numeric reply nothing else answers, as its words, for the network's own conversation.
+  case serverReply(code: String, text: String)
   /// The networks a soju bouncer is on, listed whole (`soju.im/bouncer-networks`, SPEC §11).
   case bouncerNetworks([IRCBouncerNetwork])
   /// One of them added or changed (the attributes that changed, an empty value for one

@@ -19,6 +19,21 @@ public enum IRCStatusText {
     case .channelActivity(_, let activity): return activity.sentence()
     case .serverError(let error): return error.sentence
     case .signInFailed(let reason): return reason
+    case .whois(let info): return info.text
+    case .ctcpRequest(let from, let command, let answered):
+      return answered
+        ? localized(
+          "{nick} asked for your CTCP {command}; answered", ["nick": from, "command": command])
+        : localized("{nick} sent a CTCP {command} request", ["nick": from, "command": command])
+    case .ctcpReply(let from, let command, let text):
+      return localized(
+        "CTCP {command} reply from {nick}: {text}",
+        ["command": command, "nick": from, "text": text])
+    case .awayReply(let nick, let reason):
+      return reason.isEmpty
+        ? localized("{nick} is away", ["nick": nick])
+        : localized("{nick} is away: {reason}", ["nick": nick, "reason": reason])
+    case .serverReply(_, let text): return text
     case .motd(let lines):
       return lines.map(IRCText.stripFormatting).joined(separator: "\n")
     default: return nil

@@ -122,16 +122,23 @@ public final class IRCClient {
   /// 1.8 offers no SASL), any other account with SASL PLAIN when there is a password.
   static func account(url: IRCServerURL, saslAccount: String?, password: String?) -> IRCAccount {
     let channels = url.channels.map { IRCAccount.Channel($0) }
+    var account: IRCAccount
     if let login = url.login {
-      return IRCAccount(
+      account = IRCAccount(
         nick: url.nick, userName: login, realName: url.nick, channels: channels,
         serverPassword: password, bouncerNetwork: url.bouncerNetwork)
+    } else {
+      account = IRCAccount(
+        nick: url.nick, channels: channels,
+        saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password,
+        bouncerNetwork: url.bouncerNetwork)
     }
-    return IRCAccount(
-      nick: url.nick, channels: channels,
-      saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password,
-      bouncerNetwork: url.bouncerNetwork)
+    account.version = versionReply
+    return account
   }
+
+  /// What a CTCP `VERSION` is answered with; the application names itself and its version.
+  public static var versionReply = "Natter"
 
   /// Where what belongs to no channel or person goes: the network's own conversation.
   var mainConversation: String { url.conversationPrefix }
@@ -434,7 +441,7 @@ public final class IRCClient {
     case .serverError, .motd, .signInFailed, .parted, .kicked, .userRenamed, .topic,
       .nickChanged,
       .channelActivity, .registered, .members, .message, .bouncerNetworks,
-      .bouncerNetworkChanged:
+      .bouncerNetworkChanged, .whois, .awayReply, .serverReply, .ctcpRequest, .ctcpReply:
       break
     }
   }
@@ -465,11 +472,12 @@ public final class IRCClient {
     // Most events (messages, members) show no line: no placement is made for them.
     guard IRCStatusText.line(for: event) != nil else { return [] }
     let chats: [String]
-    if case .nickChanged = event {
+    switch event {
+    case .nickChanged, .awayReply:
       chats = ((try? store.openConversations()) ?? []).filter { conversation in
         url.target(ofConversation: conversation).map { !connection.support.isChannel($0) } ?? false
       }
-    } else {
+    default:
       chats = []
     }
     let placement = IRCStatusPlacement(

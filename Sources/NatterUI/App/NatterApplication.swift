@@ -148,6 +148,7 @@ final class NatterApplication: Object {
 
   /// Settings and style: loaded before the first window so it opens as the user left it.
   private func startDesktopIntegration() {
+    IRCClient.versionReply = "\(AppInfo.name) \(AppInfo.version)"
     settings = settingsFile.load()
     let manager = StyleManager(connection: g_application_get_dbus_connection(typed()))
     let nickColors = Style.Sheet()

@@ -48,6 +48,14 @@ CONFIG = """
 <module name="ircv3_servertime">
 <module name="ircv3_batch">
 <module name="ircv3_labeledresponse">
+<module name="ircv3_capnotify">
+<module name="ircv3_chghost">
+<module name="ircv3_invitenotify">
+<module name="ircv3_accounttag">
+<module name="setname">
+<module name="namesx">
+<module name="uhnames">
+<module name="botmode">
 <module name="chanhistory">
 <chanhistory maxlines="200" notice="no" prefixmsg="no" bots="yes">
 {tls_module}

@@ -3,10 +3,12 @@ through AT-SPI, with a raw-socket client (bob) on the other side: `/whois` as on
 answered, replies no part of Natter handles shown in the network's row, and an operator's
 commands reaching the channel."""
 
+import subprocess
+
 import pyatspi
 
 from natter_e2e import wait_until
-from test_conversations import shown_messages
+from test_conversations import shown_messages, window_of
 from test_irc import IRCTestCase
 from test_networks import SwitcherMixin
 
@@ -51,3 +53,44 @@ class EverydayTest(SwitcherMixin, IRCTestCase):
         self.send(app, "/kick carol out you go")
         carol.wait_for(lambda line: ":alice!" in line and "KICK #natter carol :out you go" in line,
                        what="alice's /kick with its reason")
+
+
+class MemberStateTest(SwitcherMixin, IRCTestCase):
+    def test_away_bots_and_invitations_as_the_server_says(self):
+        server = self.server()
+        bob = self.member(server, "bob")
+        # A bot (InspIRCd's botmode, user mode +B), in the channel before alice comes.
+        robo = self.client(server, "robo")
+        robo.send("MODE robo +B")
+        robo.send("JOIN #natter")
+        robo.wait_for(lambda line: " 366 " in line, what="robo in #natter")
+        app = self.connect(server)
+        self.wait_ready(app)
+
+        # away-notify: bob goes away while alice is there.
+        bob.send("AWAY :at lunch")
+        members = app.find("push button", "Members")
+        extents = members.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
+                        str(extents.x + extents.width // 2),
+                        str(extents.y + extents.height // 2), "click", "1"], check=True)
+        member_list = app.find("list", "Members")
+
+        def rows():
+            member_list.clear_cache()
+            return {label.name: label.description for label in pyatspi.findAllDescendants(
+                member_list, lambda a: a.getRoleName() == "label")}
+        # WHOX at the join told that robo is a bot; bob is dimmed and described as away.
+        wait_until(lambda: rows().get("@bob") == "Away" and "robo (bot)" in rows(),
+                   what=f"bob away and robo a bot in the member list ({rows()})")
+        bob.send("AWAY")
+        wait_until(lambda: rows().get("@bob") == "", what="bob back")
+        app.key("Escape")
+
+        # An invitation says where to go.
+        bob.send("JOIN #secret")
+        bob.wait_for(lambda line: " 366 " in line and "#secret" in line, what="bob in #secret")
+        bob.send("INVITE alice #secret")
+        wait_until(lambda: any("bob invites you to #secret" in label
+                               for label in shown_messages(app)),
+                   what="the invitation in view")

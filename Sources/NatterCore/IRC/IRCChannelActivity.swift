@@ -12,6 +12,8 @@ public enum IRCChannelActivity: Equatable, Sendable {
   case topicChanged(by: String, text: String)
   /// The topic the server sent when we joined.
   case topicShown(text: String)
+  /// `by` invited `nick` to the channel (`invite-notify`).
+  case invited(nick: String, by: String)
 
   /// The line the transcript shows; the server's texts with formatting removed, as plain text.
   public func sentence() -> String {
@@ -36,6 +38,8 @@ public enum IRCChannelActivity: Equatable, Sendable {
         : localized("{by} changed the topic to: {topic}", ["by": by, "topic": plain])
     case .topicShown(let text):
       return localized("Topic: {topic}", ["topic": IRCText.stripFormatting(text)])
+    case .invited(let nick, let by):
+      return localized("{by} invited {nick}", ["by": by, "nick": nick])
     }
   }
 }

@@ -14,6 +14,10 @@ struct IRCChannels: Equatable, Sendable {
     var members: [String: IRCMember] = [:]
     /// A NAMES reply under way.
     var incoming: [IRCMember]?
+    /// WHOX replies changed members since the list was last reported.
+    var whoxChanged = false
+    /// Our WHOX for the channel is under way.
+    var whoxPending = false
   }
 
   struct Batch: Equatable, Sendable {
@@ -93,8 +97,28 @@ struct IRCChannels: Equatable, Sendable {
         joined[key] = Joined(name: name)
         return [.event(.joined(channel: name))]
       }
+      // `extended-join`: `JOIN #chan account :Real Name`, `*` for no account.
+      let account = params.count >= 3 && params[1] != "*" ? params[1] : nil
       return activity(key, .joined(nick: nick))
-        + change(key) { $0.members[map.fold(nick)] = IRCMember(nick: nick) }
+        + change(key) { $0.members[map.fold(nick)] = IRCMember(nick: nick, account: account) }
+    case "AWAY":
+      // `away-notify`: away with a reason, back without one.
+      let away = !(params.first ?? "").isEmpty
+      return update(nick, map: map) { $0.isAway = away }
+    case "ACCOUNT":
+      guard let account = params.first else { return [] }
+      return update(nick, map: map) { $0.account = account == "*" ? nil : account }
+    case "CHGHOST", "SETNAME":
+      return []  // hosts and real names are not shown
+    case "INVITE":
+      guard params.count >= 2 else { return [] }
+      if session.isMe(params[0]) {
+        return [.event(.invited(channel: params[1], by: nick))]
+      }
+      guard let key = joinedKey(params[1], map: map) else { return [] }
+      return activity(key, .invited(nick: params[0], by: nick))
+    case "354" where params.count >= 2 && params[1] == Self.whoxToken:
+      return whox(params, map: map)
     case "PART":
       guard let name = params.first else { return [] }
       let reason = params.count > 1 ? params[1] : ""
@@ -157,11 +181,29 @@ struct IRCChannels: Equatable, Sendable {
       guard params.count >= 2, let key = joinedKey(params[1], map: map),
         let incoming = joined[key]?.incoming
       else { return [] }
-      return change(key) {
+      let listed = change(key) {
+        // What the list does not say (accounts, away) is kept for those still there.
+        let known = $0.members
         $0.incoming = nil
         $0.members = [:]
-        for member in incoming { $0.members[map.fold(member.nick)] = member }
+        for var member in incoming {
+          let folded = map.fold(member.nick)
+          if let old = known[folded] {
+            (member.account, member.isAway, member.isBot) = (old.account, old.isAway, old.isBot)
+          }
+          $0.members[folded] = member
+        }
       }
+      let asked = whoxRequest(params[1], support: session.support)
+      if !asked.isEmpty { joined[key]?.whoxPending = true }
+      return listed + asked
+    case "315":
+      // The end of our WHOX, with the list if it changed; a user's own WHO ends in view.
+      guard params.count >= 2, let key = joinedKey(params[1], map: map),
+        joined[key]?.whoxPending == true
+      else { return nil }
+      joined[key]?.whoxPending = false
+      return endOfWho(params[1], map: map)
     case "BATCH":
       return batch(params)
     default:
@@ -273,6 +315,61 @@ struct IRCChannels: Equatable, Sendable {
   private func joinedKey(_ channel: String, map: IRCCasemapping) -> String? {
     let key = map.fold(channel)
     return joined[key] == nil ? nil : key
+  }
+
+  /// The tag of our WHOX requests, so their replies are told from a user's own `WHO`.
+  static let whoxToken = "752"
+
+  /// After a member list, the question WHOX answers for all of them at once: accounts, away
+  /// and bot flags (`%tnfa`), where the server offers it.
+  func whoxRequest(_ channel: String, support: IRCSupport) -> [IRCEffect] {
+    guard support.hasWHOX else { return [] }
+    return [
+      .write(
+        IRCMessage(command: "WHO", params: [channel, "%tnfa,\(Self.whoxToken)"]).serialized)
+    ]
+  }
+
+  /// `354 me 752 nick flags account`: flags `G` away, `B` bot; account `0` for none.
+  private mutating func whox(_ params: [String], map: IRCCasemapping) -> [IRCEffect] {
+    guard params.count >= 5, params[1] == Self.whoxToken else { return [] }
+    let (nick, flags, account) = (params[2], params[3], params[4])
+    return update(nick, map: map, reporting: false) {
+      $0.isAway = flags.contains("G")
+      $0.isBot = flags.contains("B")
+      $0.account = account == "0" ? nil : account
+    }
+  }
+
+  /// Changes `nick` in every channel they are in with us, reporting each list that changed
+  /// (WHOX replies come one per member: their lists are reported at the end, `315`).
+  private mutating func update(
+    _ nick: String, map: IRCCasemapping, reporting: Bool = true,
+    _ body: (inout IRCMember) -> Void
+  ) -> [IRCEffect] {
+    let folded = map.fold(nick)
+    var effects: [IRCEffect] = []
+    for key in joined.keys.sorted() {
+      guard var member = joined[key]?.members[folded] else { continue }
+      let before = member
+      body(&member)
+      guard member != before else { continue }
+      if reporting {
+        effects += change(key) { $0.members[folded] = member }
+      } else {
+        joined[key]?.members[folded] = member
+        joined[key]?.whoxChanged = true
+      }
+    }
+    return effects
+  }
+
+  /// The end of a WHO: the channel's list, if WHOX replies changed it.
+  mutating func endOfWho(_ channel: String, map: IRCCasemapping) -> [IRCEffect] {
+    guard let key = joinedKey(channel, map: map), joined[key]?.whoxChanged == true else {
+      return []
+    }
+    return change(key) { $0.whoxChanged = false }
   }
 
   /// Applies a change to a joined channel's members and reports the new list.

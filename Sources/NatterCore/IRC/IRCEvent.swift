@@ -46,6 +46,8 @@ public enum IRCEvent: Equatable, Sendable {
   case ctcpRequest(from: String, command: String, answered: Bool)
   /// The answer to a CTCP request of ours.
   case ctcpReply(from: String, command: String, text: String)
+  /// `by` invites us to `channel`.
+  case invited(channel: String, by: String)
   /// A `WHOIS` answered whole (SPEC §12).
   case whois(IRCWhois)
   /// `nick`, written to, is away (`301`).

@@ -4,10 +4,18 @@ import Foundation
 public struct IRCMember: Equatable, Hashable, Sendable {
   public var nick: String
   public var prefixes: String
+  /// The services account they are signed in to, when the server says (`extended-join`,
+  /// `account-notify`, WHOX).
+  public var account: String?
+  /// Marked away (`away-notify`, WHOX).
+  public var isAway = false
+  /// A bot (`bot` mode, seen through WHOX).
+  public var isBot = false
 
-  public init(nick: String, prefixes: String = "") {
+  public init(nick: String, prefixes: String = "", account: String? = nil) {
     self.nick = nick
     self.prefixes = prefixes
+    self.account = account
   }
 }
 

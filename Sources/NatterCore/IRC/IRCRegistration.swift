@@ -10,6 +10,9 @@ struct IRCRegistration: Equatable, Sendable {
     // IRCv3 history on request: shows whether a private message in doubt arrived.
     "draft/chathistory",
     "multi-prefix",
+    // What members are (SPEC §12): their accounts, away state and hosts as they change.
+    "cap-notify", "away-notify", "account-notify", "extended-join", "account-tag",
+    "userhost-in-names", "chghost", "setname", "invite-notify",
     // A soju bouncer's networks become ours; only its own connection follows the list.
     IRCBouncerNetworks.capability, IRCBouncerNetworks.notifyCapability,
   ]

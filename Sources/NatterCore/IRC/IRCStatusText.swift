@@ -20,6 +20,10 @@ public enum IRCStatusText {
     case .serverError(let error): return error.sentence
     case .signInFailed(let reason): return reason
     case .whois(let info): return info.text
+    case .invited(let channel, let by):
+      return localized(
+        "{by} invites you to {channel}. Type /join {channel} to go.",
+        ["by": by, "channel": channel])
     case .ctcpRequest(let from, let command, let answered):
       return answered
         ? localized(

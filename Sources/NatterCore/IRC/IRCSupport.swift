@@ -11,6 +11,8 @@ public struct IRCSupport: Equatable, Sendable {
   public var lineLength = 512
   public var casemapping = IRCCasemapping.rfc1459
   public var network: String?
+  /// `WHOX`: WHO answers with the fields asked for (accounts, away and bot flags).
+  public var hasWHOX = false
 
   public init() {}
 
@@ -38,6 +40,7 @@ public struct IRCSupport: Equatable, Sendable {
       case "LINELEN": lineLength = max(512, Int(value) ?? 512)
       case "CASEMAPPING": casemapping = IRCCasemapping(named: value)
       case "NETWORK": network = value.isEmpty ? nil : value
+      case "WHOX": hasWHOX = true
       default: continue
       }
     }
@@ -54,6 +57,7 @@ public struct IRCSupport: Equatable, Sendable {
     case "LINELEN": lineLength = defaults.lineLength
     case "CASEMAPPING": casemapping = defaults.casemapping
     case "NETWORK": network = nil
+    case "WHOX": hasWHOX = false
     default: break
     }
   }

@@ -441,7 +441,8 @@ public final class IRCClient {
     case .serverError, .motd, .signInFailed, .parted, .kicked, .userRenamed, .topic,
       .nickChanged,
       .channelActivity, .registered, .members, .message, .bouncerNetworks,
-      .bouncerNetworkChanged, .whois, .awayReply, .serverReply, .ctcpRequest, .ctcpReply:
+      .bouncerNetworkChanged, .whois, .awayReply, .serverReply, .ctcpRequest, .ctcpReply,
+      .invited:
       break
     }
   }

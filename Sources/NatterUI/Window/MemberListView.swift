@@ -87,7 +87,17 @@ final class MemberListView: Widget {
       let index = IndexListModel.index(ofItem: object)
       guard index < shown.count else { return }
       let member = shown[index]
-      gtk_label_set_text(label.opaque, member.shown)
+      gtk_label_set_text(
+        label.opaque,
+        member.isBot ? localized("{nick} (bot)", ["nick": member.shown]) : member.shown)
+      // Away members are dimmed; what they are is in the tooltip and for screen readers.
+      if member.isAway { label.addCSSClass("away") } else { label.removeCSSClass("away") }
+      let about = [
+        member.isAway ? localized("Away") : nil,
+        member.account.map { localized("Signed in as {account}", ["account": $0]) },
+      ].compactMap { $0 }.joined(separator: "\n")
+      gtk_widget_set_tooltip_text(label.widget, about.isEmpty ? nil : about)
+      Accessible.setDescription(label.widget, about)
       let own = me.map { member.nick.caseInsensitiveCompare($0) == .orderedSame } ?? false
       let wanted = own ? "own-nick" : NickColors.cssClass(of: member.nick)
       guard wanted != color else { return }

@@ -55,7 +55,7 @@ import Testing
   @Test func capabilitiesComeAndGoAfterRegistration() {
     var script = IRCScript()
     script.register(caps: "message-tags")
-    script.server(":irc.test CAP me NEW :echo-message chghost")
+    script.server(":irc.test CAP me NEW :echo-message draft/example")
     #expect(script.takeWritten() == ["CAP REQ :echo-message"])
     script.server(":irc.test CAP me ACK :echo-message")
     #expect(script.takeWritten().isEmpty)  // no second CAP END

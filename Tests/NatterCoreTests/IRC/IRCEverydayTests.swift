@@ -144,3 +144,70 @@ import Testing
     #expect(SlashCommand.helpText.contains("/whois nick"))
   }
 }
+
+/// What members are, as IRCv3 tells it (SPEC §12): accounts, away and bot flags.
+@Suite struct IRCMemberStateTests {
+  private func joined() -> IRCScript {
+    var script = IRCScript()
+    script.register(caps: IRCScript.allCaps + " account-notify extended-join")
+    script.server(":irc.test 005 me WHOX :are supported")
+    script.server(":irc.test 353 me = #natter :me @bob carol")
+    script.server(":irc.test 366 me #natter :End of /NAMES list.")
+    return script
+  }
+
+  private func members(_ events: [IRCEvent]) -> [IRCMember]? {
+    events.compactMap { event -> [IRCMember]? in
+      if case .members(_, let list) = event { return list }
+      return nil
+    }.last
+  }
+
+  @Test func afterTheNamesOneWhoxAsksForAccountsAwayAndBots() {
+    var script = joined()
+    #expect(script.takeWritten() == ["WHO #natter %tnfa,752"])
+    _ = script.takeEvents()
+    script.server(":irc.test 354 me 752 bob H@ bobby")
+    script.server(":irc.test 354 me 752 carol GB 0")
+    #expect(script.takeEvents().isEmpty, "one list at the end")
+    script.server(":irc.test 315 me #natter :End of /WHO list.")
+    let list = members(script.takeEvents())
+    #expect(list?.first { $0.nick == "bob" }?.account == "bobby")
+    let carol = list?.first { $0.nick == "carol" }
+    #expect(carol?.isAway == true && carol?.isBot == true && carol?.account == nil)
+    // A user's own WHO is theirs: its end is not swallowed.
+    script.server(":irc.test 315 me #natter :End of /WHO list.")
+    #expect(script.takeEvents().contains { if case .serverReply = $0 { true } else { false } })
+  }
+
+  @Test func awayAccountAndExtendedJoinChangeTheMemberEverywhere() {
+    var script = joined()
+    _ = script.takeEvents()
+    script.server(":carol!c@h AWAY :lunch")
+    #expect(members(script.takeEvents())?.first { $0.nick == "carol" }?.isAway == true)
+    script.server(":carol!c@h AWAY")
+    #expect(members(script.takeEvents())?.first { $0.nick == "carol" }?.isAway == false)
+    script.server(":bob!b@h ACCOUNT bobby")
+    #expect(members(script.takeEvents())?.first { $0.nick == "bob" }?.account == "bobby")
+    script.server(":dora!d@h JOIN #natter dora_acct :Dora D")
+    #expect(members(script.takeEvents())?.first { $0.nick == "dora" }?.account == "dora_acct")
+    script.server(":erin!e@h JOIN #natter * :Erin")
+    #expect(members(script.takeEvents())?.first { $0.nick == "erin" }?.account == nil)
+    // A new NAMES keeps what it cannot say.
+    script.server(":irc.test 353 me = #natter :me @bob carol dora")
+    script.server(":irc.test 366 me #natter :End of /NAMES list.")
+    #expect(members(script.takeEvents())?.first { $0.nick == "dora" }?.account == "dora_acct")
+  }
+
+  @Test func invitationsAreSaidWhereTheyBelong() {
+    var script = joined()
+    _ = script.takeEvents()
+    script.server(":bob!b@h INVITE me #secret")
+    #expect(script.takeEvents() == [.invited(channel: "#secret", by: "bob")])
+    script.server(":bob!b@h INVITE dora #natter")
+    #expect(
+      script.takeEvents() == [
+        .channelActivity(channel: "#natter", .invited(nick: "dora", by: "bob"))
+      ])
+  }
+}

@@ -23,9 +23,9 @@ import Testing
     script.feed(.connectNow)
     script.feed(.connected)
     _ = script.takeWritten()
-    script.server(":irc.test CAP * LS * :message-tags server-time away-notify")
+    script.server(":irc.test CAP * LS * :message-tags server-time example.org/unknown")
     #expect(script.takeWritten().isEmpty)
-    script.server(":irc.test CAP * LS :echo-message sasl=PLAIN multi-prefix chghost")
+    script.server(":irc.test CAP * LS :echo-message sasl=PLAIN multi-prefix draft/example")
     // No SASL account: sasl is not requested.
     #expect(
       script.takeWritten() == ["CAP REQ :echo-message message-tags multi-prefix server-time"])
@@ -60,7 +60,7 @@ import Testing
     script.feed(.connectNow)
     script.feed(.connected)
     _ = script.takeWritten()
-    script.server(":irc.test CAP * LS :away-notify")
+    script.server(":irc.test CAP * LS :example.org/unknown")
     #expect(script.takeWritten() == ["CAP END"])
   }
 

@@ -22,6 +22,11 @@ class EverydayTest(SwitcherMixin, IRCTestCase):
         app = self.connect(server)
         self.wait_ready(app)
 
+        # A notice says it is one, as irssi and weechat mark theirs.
+        bob.send("NOTICE #natter :the build is green")
+        wait_until(lambda: "bob (notice)" in shown_messages(app)
+                   and "the build is green" in shown_messages(app), what="bob's notice marked")
+
         # /whois shows who carol is in one block, in the conversation on screen.
         self.send(app, "/whois carol")
         wait_until(lambda: any(label.startswith("carol is carol (")

@@ -29,6 +29,18 @@ import Testing
       !formatter.showsHeader(previous: first, current: message("ana", "2026-11-28T20:04:59Z")))
   }
 
+  @Test func aNoticeAfterAMessageFromTheSameSenderShowsItsHeader() {
+    let first = message("ana", "2026-11-28T20:00:00Z")
+    var notice = message("ana", "2026-11-28T20:00:05Z")
+    notice.kind = .notice
+    #expect(formatter.showsHeader(previous: first, current: notice))
+    var next = message("ana", "2026-11-28T20:00:06Z")
+    next.kind = .notice
+    #expect(!formatter.showsHeader(previous: notice, current: next))
+    #expect(
+      formatter.showsHeader(previous: notice, current: message("ana", "2026-11-28T20:00:07Z")))
+  }
+
   @Test func fiveMinutesShowTheHeaderAgain() {
     let first = message("ana", "2026-11-28T20:00:00Z")
     #expect(formatter.showsHeader(previous: first, current: message("ana", "2026-11-28T20:05:00Z")))

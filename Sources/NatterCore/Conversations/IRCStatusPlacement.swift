@@ -60,6 +60,9 @@ public struct IRCStatusPlacement {
       return [openChats.contains(chat) ? chat : fallback]
     case .motd, .serverReply, .ctcpRequest:
       return [main]
+    case .standardReply(let kind, _, _):
+      // A failure or warning answers what the user just did; a note is the server's aside.
+      return [kind == "NOTE" ? main : fallback]
     default:
       return []
     }

@@ -215,6 +215,13 @@ public struct IRCConnection: Sendable {
       // reason is shown where errors go.
       return history.cancelAll()
         + (IRCServerError(message).map { [.event(.serverError($0))] } ?? [])
+    case "FAIL", "WARN", "NOTE":
+      // `FAIL <command> <code> [<context>…] :<description>` (IRCv3 standard replies).
+      guard message.params.count >= 3 else { return [] }
+      let text = IRCText.stripFormatting(message.params[message.params.count - 1])
+      return [
+        .event(.standardReply(kind: message.command, command: message.params[0], text: text))
+      ]
     case "ERROR":
       serverReason = message.params.last.map {
         localized("The server closed the connection: {reason}", ["reason": $0])

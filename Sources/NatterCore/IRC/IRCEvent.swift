@@ -46,6 +46,8 @@ public enum IRCEvent: Equatable, Sendable {
   case ctcpRequest(from: String, command: String, answered: Bool)
   /// The answer to a CTCP request of ours.
   case ctcpReply(from: String, command: String, text: String)
+  /// A standard reply (`FAIL`, `WARN` or `NOTE`) about `command`, with the server's words.
+  case standardReply(kind: String, command: String, text: String)
   /// `by` invites us to `channel`.
   case invited(channel: String, by: String)
   /// A `WHOIS` answered whole (SPEC §12).

@@ -20,6 +20,15 @@ public enum IRCStatusText {
     case .serverError(let error): return error.sentence
     case .signInFailed(let reason): return reason
     case .whois(let info): return info.text
+    case .standardReply(let kind, let command, let text):
+      switch kind {
+      case "FAIL":
+        return command == "*"
+          ? localized("The server refused: {text}", ["text": text])
+          : localized("{command} failed: {text}", ["command": command, "text": text])
+      case "WARN": return localized("The server warns: {text}", ["text": text])
+      default: return text
+      }
     case .invited(let channel, let by):
       return localized(
         "{by} invites you to {channel}. Type /join {channel} to go.",

@@ -58,7 +58,9 @@ public final class TranscriptFormatter {
     // A status line (a join, a server error) is nobody's message: no sender, no header.
     guard current.kind != .status else { return false }
     guard let previous else { return true }
+    // A notice's header says it is one, so a change between notice and message shows one.
     return previous.sender != current.sender || previous.kind == .status
+      || (previous.kind == .notice) != (current.kind == .notice)
       || abs(current.sentAt.timeIntervalSince(previous.sentAt)) >= Self.headerGap
       || showsDaySeparator(previous: previous, current: current)
   }

@@ -442,7 +442,7 @@ public final class IRCClient {
       .nickChanged,
       .channelActivity, .registered, .members, .message, .bouncerNetworks,
       .bouncerNetworkChanged, .whois, .awayReply, .serverReply, .ctcpRequest, .ctcpReply,
-      .invited:
+      .invited, .standardReply:
       break
     }
   }

@@ -57,6 +57,25 @@ import Testing
     #expect(placement.conversations(for: .awayReply(nick: "carol", reason: "")) == ["irc/#natter"])
   }
 
+  @Test func standardRepliesAreSaidInPlainWords() {
+    var script = registered()
+    script.server(":irc.test FAIL JOIN CHANNEL_RENAMED #old #new :The channel has been renamed")
+    script.server(":irc.test WARN * ACCOUNT_REQUIRED :Some features need an account")
+    script.server(":irc.test NOTE * OPER_MESSAGE :The server restarts at midnight")
+    let events = script.takeEvents()
+    #expect(
+      events.compactMap(IRCStatusText.line(for:)) == [
+        "JOIN failed: The channel has been renamed",
+        "The server warns: Some features need an account",
+        "The server restarts at midnight",
+      ])
+    let placement = IRCStatusPlacement(
+      conversation: { "irc/\($0)" }, isChannel: { $0.hasPrefix("#") }, joinedChannels: [],
+      openChats: [], onScreen: "irc/#natter", main: "irc/")
+    #expect(
+      events.map(placement.conversations(for:)) == [["irc/#natter"], ["irc/#natter"], ["irc/"]])
+  }
+
   @Test func anAwayReplyOutsideAWhoisSaysSoInThePrivateChat() {
     var script = registered()
     script.server(":irc.test 301 me bob :at lunch")

@@ -79,10 +79,13 @@ final class TranscriptRow: Widget {
       newDay || formatter.showsHeader(previous: previous, current: message, placed: place != nil)
     if showsHeader {
       let header = makeHeader()
+      // A notice says so, as irssi and weechat mark theirs.
+      let sender =
+        message.kind == .notice
+        ? localized("{sender} (notice)", ["sender": message.sender]) : message.sender
       gtk_label_set_text(
         header.sender.opaque,
-        place.map { localized("{sender} in {place}", ["sender": message.sender, "place": $0]) }
-          ?? message.sender)
+        place.map { localized("{sender} in {place}", ["sender": sender, "place": $0]) } ?? sender)
       colorSender(message.sender, own: own, in: header.sender)
       if shownDate != message.sentAt {
         shownDate = message.sentAt
@@ -116,6 +119,7 @@ final class TranscriptRow: Widget {
     setCSSClass("status-line", message.kind == .status)
     setCSSClass("mention", message.mentionsMe)
     setCSSClass("action", message.kind == .action)
+    setCSSClass("notice", message.kind == .notice)
     if let note = MessageDisplay.deliveryNote(of: message) {
       let delivery = makeDelivery()
       gtk_label_set_text(delivery.note.opaque, note)

@@ -96,41 +96,51 @@ final class ScriptedIRCServer: @unchecked Sendable {
     guard fd >= 0 else { return }
     lock.withLock { client = fd }
     defer { close(fd) }
-    var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = read(fd, &chunk, chunk.count)
-      guard count > 0 else { return }
-      buffer += chunk[0..<count]
-      while let newline = buffer.firstIndex(of: 10) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-          .trimmingCharacters(in: .whitespacesAndNewlines)
-        buffer.removeSubrange(...newline)
-        if line.hasPrefix("CAP LS") {
-          send(fd, ":bench.test CAP * LS :\r\n")
-        } else if line.hasPrefix("CAP END") {
-          send(fd, ":bench.test 001 bench :Welcome\r\n:bench.test 005 bench CHANTYPES=# :ok\r\n")
-        } else if line.hasPrefix("PING") {
-          send(fd, "PONG" + line.dropFirst(4) + "\r\n")
-        } else if line.hasPrefix("JOIN") {
-          send(fd, ":bench!b@h JOIN #bench\r\n:bench.test 366 bench #bench :End\r\n")
-          lock.withLock { started = Int64(g_monotonic()) }
-          payload.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-              let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-              if written <= 0 { return }
-              offset += written
-            }
-          }
-        }
+    readLines(of: fd) { line in
+      if line.hasPrefix("CAP LS") {
+        send(fd, ":bench.test CAP * LS :\r\n")
+      } else if line.hasPrefix("CAP END") {
+        send(fd, ":bench.test 001 bench :Welcome\r\n:bench.test 005 bench CHANTYPES=# :ok\r\n")
+      } else if line.hasPrefix("PING") {
+        send(fd, "PONG" + line.dropFirst(4) + "\r\n")
+      } else if line.hasPrefix("JOIN") {
+        send(fd, ":bench!b@h JOIN #bench\r\n:bench.test 366 bench #bench :End\r\n")
+        lock.withLock { started = Int64(g_monotonic()) }
+        writeAll(fd, payload)
       }
     }
   }
 
-  private func send(_ fd: Int32, _ text: String) {
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  private func send(_ fd: Int32, _ text: String) { writeAll(fd, Array(text.utf8)) }
+}
+
+/// Calls `body` with each line read from `fd` (without CR LF) until it closes.
+func readLines(of fd: Int32, _ body: (String) -> Void) {
+  var buffer: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = read(fd, &chunk, chunk.count)
+    guard count > 0 else { return }
+    buffer += chunk[0..<count]
+    while let newline = buffer.firstIndex(of: 10) {
+      let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      buffer.removeSubrange(...newline)
+      body(line)
+    }
+  }
+}
+
+/// Writes all of `bytes` to `fd`, however many writes that takes; stops at an error.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+  bytes.withUnsafeBytes { raw in
+    guard let base = raw.baseAddress else { return }
+    var offset = 0
+    while offset < raw.count {
+      let written = write(fd, base + offset, raw.count - offset)
+      if written <= 0 { return }
+      offset += written
+    }
   }
 }
 

@@ -221,40 +221,30 @@ final class ChannelsServer: @unchecked Sendable {
       lock.withLock { clients.removeAll { $0 == fd } }
     }
     var nick = "bench"
-    var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = read(fd, &chunk, chunk.count)
-      guard count > 0 else { return }
-      buffer += chunk[0..<count]
-      while let newline = buffer.firstIndex(of: 10) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-          .trimmingCharacters(in: .whitespacesAndNewlines)
-        buffer.removeSubrange(...newline)
-        let words = line.split(separator: " ").map(String.init)
-        switch words.first?.uppercased() {
-        case "CAP" where words.count > 1 && words[1] == "LS":
-          send(fd, ":net.test CAP * LS :\r\n")
-        case "NICK" where words.count > 1:
-          nick = words[1]
-        case "CAP" where words.count > 1 && words[1] == "END":
-          send(
-            fd,
-            ":net.test 001 \(nick) :Welcome\r\n:net.test 005 \(nick) CHANTYPES=# :ok\r\n"
-              + ":net.test 422 \(nick) :No MOTD\r\n")
-        case "PING":
-          send(fd, "PONG" + line.dropFirst(4) + "\r\n")
-        case "JOIN" where words.count > 1:
-          for channel in words[1].split(separator: ",") {
-            send(fd, names(for: String(channel), nick: nick))
-            lock.withLock {
-              served += 1
-              servedAt = monotonicMicroseconds()
-            }
+    readLines(of: fd) { line in
+      let words = line.split(separator: " ").map(String.init)
+      switch words.first?.uppercased() {
+      case "CAP" where words.count > 1 && words[1] == "LS":
+        send(fd, ":net.test CAP * LS :\r\n")
+      case "NICK" where words.count > 1:
+        nick = words[1]
+      case "CAP" where words.count > 1 && words[1] == "END":
+        send(
+          fd,
+          ":net.test 001 \(nick) :Welcome\r\n:net.test 005 \(nick) CHANTYPES=# :ok\r\n"
+            + ":net.test 422 \(nick) :No MOTD\r\n")
+      case "PING":
+        send(fd, "PONG" + line.dropFirst(4) + "\r\n")
+      case "JOIN" where words.count > 1:
+        for channel in words[1].split(separator: ",") {
+          send(fd, names(for: String(channel), nick: nick))
+          lock.withLock {
+            served += 1
+            servedAt = monotonicMicroseconds()
           }
-        default:
-          break
         }
+      default:
+        break
       }
     }
   }
@@ -270,17 +260,7 @@ final class ChannelsServer: @unchecked Sendable {
     return text + ":net.test 366 \(nick) \(channel) :End of /NAMES list.\r\n"
   }
 
-  private func send(_ fd: Int32, _ text: String) {
-    let bytes = Array(text.utf8)
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
-  }
+  private func send(_ fd: Int32, _ text: String) { writeAll(fd, Array(text.utf8)) }
 }
 
 /// CLOCK_MONOTONIC in microseconds, the probe's clock.

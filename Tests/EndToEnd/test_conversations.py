@@ -57,6 +57,15 @@ def window_of(app):
         check=True, capture_output=True, text=True).stdout.split()[-1]
 
 
+def click(app, accessible):
+    """A mouse click in the middle of `accessible` (GtkMenuButton offers no AT-SPI action in
+    GTK 4.8)."""
+    extents = accessible.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
+                    str(extents.x + extents.width // 2),
+                    str(extents.y + extents.height // 2), "click", "1"], check=True)
+
+
 def dialog_ids(title):
     return subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
                           capture_output=True, text=True).stdout.split()
@@ -284,12 +293,7 @@ class ConversationsTest(IRCTestCase):
         topic = app.find("label", "Topic")
         wait_until(lambda: topic.description == "Swift over GTK", what="the topic in the header")
 
-        # GtkMenuButton offers no AT-SPI action in GTK 4.8: click it.
-        members = app.find("push button", "Members")
-        extents = members.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
-                        str(extents.x + extents.width // 2),
-                        str(extents.y + extents.height // 2), "click", "1"], check=True)
+        click(app, app.find("push button", "Members"))
         member_list = app.find("list", "Members")
         # bob made #natter, so he is its operator: listed first, with his `@`.
         wait_until(lambda: labels_under(member_list) == ["@bob", "alice"],

@@ -3,12 +3,10 @@ through AT-SPI, with a raw-socket client (bob) on the other side: `/whois` as on
 answered, replies no part of Natter handles shown in the network's row, and an operator's
 commands reaching the channel."""
 
-import subprocess
-
 import pyatspi
 
 from natter_e2e import wait_until
-from test_conversations import shown_messages, window_of
+from test_conversations import click, shown_messages
 from test_irc import IRCTestCase
 from test_networks import SwitcherMixin
 
@@ -74,11 +72,7 @@ class MemberStateTest(SwitcherMixin, IRCTestCase):
 
         # away-notify: bob goes away while alice is there.
         bob.send("AWAY :at lunch")
-        members = app.find("push button", "Members")
-        extents = members.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
-                        str(extents.x + extents.width // 2),
-                        str(extents.y + extents.height // 2), "click", "1"], check=True)
+        click(app, app.find("push button", "Members"))
         member_list = app.find("list", "Members")
 
         def rows():

@@ -16,6 +16,8 @@ the bouncer's own), so a test can check what went where and that nothing went tw
 import socket
 import threading
 
+from line_server import lines, split_tags
+
 
 class BouncerNetworksServer:
     CAPS = ("batch message-tags server-time echo-message soju.im/bouncer-networks "
@@ -94,7 +96,6 @@ class BouncerNetworksServer:
             threading.Thread(target=self._serve, args=(connection,), daemon=True).start()
 
     def _serve(self, connection):
-        buffer = b""
         nick = "*"
         bound = None
         entry = None
@@ -105,59 +106,45 @@ class BouncerNetworksServer:
             except OSError:
                 pass
 
-        while True:
-            try:
-                data = connection.recv(65536)
-            except OSError:
-                break
-            if not data:
-                break
-            buffer += data
-            while b"\r\n" in buffer:
-                raw, buffer = buffer.split(b"\r\n", 1)
-                line = raw.decode(errors="replace")
+        for line in lines(connection):
+            with self.lock:
+                self.received.append((bound, line))
+            tags, line = split_tags(line)
+            words = line.split(" ")
+            command = words[0].upper()
+            if command == "CAP" and words[1] == "LS":
+                send(f":soju.test CAP * LS :{self.CAPS}")
+            elif command == "CAP" and words[1] == "REQ":
+                send(f":soju.test CAP * ACK :{line.split(':', 1)[1]}")
+            elif command == "BOUNCER" and words[1].upper() == "BIND":
+                bound = words[2] if words[2] in self.networks else None
+                if bound is None:
+                    send(f":soju.test FAIL BOUNCER INVALID_NETID BIND {words[2]} "
+                         ":Unknown network ID")
+            elif command == "NICK":
+                nick = words[1]
+            elif command == "CAP" and words[1] == "END":
+                self._welcome(send, nick, bound)
+                entry = (connection, bound, send)
                 with self.lock:
-                    self.received.append((bound, line))
-                tags = {}
-                if line.startswith("@"):
-                    tag_text, line = line[1:].split(" ", 1)
-                    tags = dict(part.split("=", 1) if "=" in part else (part, "")
-                                for part in tag_text.split(";"))
-                words = line.split(" ")
-                command = words[0].upper()
-                if command == "CAP" and words[1] == "LS":
-                    send(f":soju.test CAP * LS :{self.CAPS}")
-                elif command == "CAP" and words[1] == "REQ":
-                    send(f":soju.test CAP * ACK :{line.split(':', 1)[1]}")
-                elif command == "BOUNCER" and words[1].upper() == "BIND":
-                    bound = words[2] if words[2] in self.networks else None
-                    if bound is None:
-                        send(f":soju.test FAIL BOUNCER INVALID_NETID BIND {words[2]} "
-                             ":Unknown network ID")
-                elif command == "NICK":
-                    nick = words[1]
-                elif command == "CAP" and words[1] == "END":
-                    self._welcome(send, nick, bound)
-                    entry = (connection, bound, send)
-                    with self.lock:
-                        self.connections.append(entry)
-                elif command == "BOUNCER" and words[1].upper() == "LISTNETWORKS":
-                    send(":soju.test BATCH +nets soju.im/bouncer-networks")
-                    for network, (name, _) in sorted(self.networks.items()):
-                        send(f"@batch=nets :soju.test BOUNCER NETWORK {network} "
-                             f"name={name};state=connected;host=irc.{name.lower()}.example")
-                    send(":soju.test BATCH -nets")
-                elif command == "PING":
-                    send(f":soju.test PONG soju.test :{words[1]}")
-                elif command == "PRIVMSG":
-                    target, text = words[1], line.split(" :", 1)[1]
-                    echo = f"msgid={self._next()}"
-                    if "label" in tags:
-                        echo += f";label={tags['label']}"
-                    send(f"@{echo} :{nick}!{nick}@127.0.0.1 PRIVMSG {target} :{text}")
-                elif command == "QUIT":
-                    connection.close()
-                    break
+                    self.connections.append(entry)
+            elif command == "BOUNCER" and words[1].upper() == "LISTNETWORKS":
+                send(":soju.test BATCH +nets soju.im/bouncer-networks")
+                for network, (name, _) in sorted(self.networks.items()):
+                    send(f"@batch=nets :soju.test BOUNCER NETWORK {network} "
+                         f"name={name};state=connected;host=irc.{name.lower()}.example")
+                send(":soju.test BATCH -nets")
+            elif command == "PING":
+                send(f":soju.test PONG soju.test :{words[1]}")
+            elif command == "PRIVMSG":
+                target, text = words[1], line.split(" :", 1)[1]
+                echo = f"msgid={self._next()}"
+                if "label" in tags:
+                    echo += f";label={tags['label']}"
+                send(f"@{echo} :{nick}!{nick}@127.0.0.1 PRIVMSG {target} :{text}")
+            elif command == "QUIT":
+                connection.close()
+                break
         with self.lock:
             if entry in self.connections:
                 self.connections.remove(entry)

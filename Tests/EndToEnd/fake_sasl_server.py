@@ -9,6 +9,8 @@ SASL and registration (after that), so the client's retry can be seen to work.
 import socket
 import sys
 
+from line_server import lines
+
 port_file, log_file = sys.argv[1], sys.argv[2]
 never_die = sys.argv[3:] == ["never-die"]
 listener = socket.socket()
@@ -24,43 +26,30 @@ attempt = 0
 while True:
     conn, _ = listener.accept()
     attempt += 1
-    buffer = b""
     nick = "*"
-    done = False
     with conn, open(log_file, "a") as log:
         def send(line):
             conn.sendall(line.encode() + b"\r\n")
-        while not done:
-            try:
-                data = conn.recv(4096)
-            except ConnectionResetError:
-                break
-            if not data:
-                break
-            buffer += data
-            while b"\r\n" in buffer:
-                raw, buffer = buffer.split(b"\r\n", 1)
-                line = raw.decode(errors="replace")
-                log.write(f"{attempt} {line}\n")
-                log.flush()
-                if line.startswith("CAP LS"):
-                    send(":fake.test CAP * LS :sasl message-tags")
-                elif line.startswith("CAP REQ"):
-                    send(":fake.test CAP * ACK :" + line.split(":", 1)[1])
-                elif line.startswith("NICK "):
-                    nick = line.split()[1]
-                elif line == "AUTHENTICATE PLAIN":
-                    send("AUTHENTICATE +")
-                elif line.startswith("AUTHENTICATE "):
-                    if attempt == 1 and not never_die:
-                        done = True  # dies midway: the payload arrived, no answer ever comes
-                        break
-                    send(f":fake.test 900 {nick} {nick}!u@h alice :You are now logged in")
-                    send(f":fake.test 903 {nick} :SASL authentication successful")
-                elif line == "CAP END":
-                    send(f":fake.test 001 {nick} :Welcome")
-                    send(f":fake.test 005 {nick} CHANTYPES=# :are supported")
-                elif line.startswith("JOIN "):
-                    channel = line.split()[1]
-                    send(f":{nick}!u@h JOIN {channel}")
-                    send(f":fake.test 366 {nick} {channel} :End of /NAMES list.")
+        for line in lines(conn):
+            log.write(f"{attempt} {line}\n")
+            log.flush()
+            if line.startswith("CAP LS"):
+                send(":fake.test CAP * LS :sasl message-tags")
+            elif line.startswith("CAP REQ"):
+                send(":fake.test CAP * ACK :" + line.split(":", 1)[1])
+            elif line.startswith("NICK "):
+                nick = line.split()[1]
+            elif line == "AUTHENTICATE PLAIN":
+                send("AUTHENTICATE +")
+            elif line.startswith("AUTHENTICATE "):
+                if attempt == 1 and not never_die:
+                    break  # dies midway: the payload arrived, no answer ever comes
+                send(f":fake.test 900 {nick} {nick}!u@h alice :You are now logged in")
+                send(f":fake.test 903 {nick} :SASL authentication successful")
+            elif line == "CAP END":
+                send(f":fake.test 001 {nick} :Welcome")
+                send(f":fake.test 005 {nick} CHANTYPES=# :are supported")
+            elif line.startswith("JOIN "):
+                channel = line.split()[1]
+                send(f":{nick}!u@h JOIN {channel}")
+                send(f":fake.test 366 {nick} {channel} :End of /NAMES list.")

@@ -13,6 +13,8 @@ import socket
 import threading
 import time
 
+from line_server import lines, split_tags
+
 
 def stamp(seconds):
     moment = datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc)
@@ -80,7 +82,6 @@ class HistoryServer:
             threading.Thread(target=self._serve, args=(connection,), daemon=True).start()
 
     def _serve(self, connection):
-        buffer = b""
         nick = "*"
 
         def send(line):
@@ -89,59 +90,45 @@ class HistoryServer:
             except OSError:
                 pass
 
-        while True:
-            try:
-                data = connection.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
-            buffer += data
-            while b"\r\n" in buffer:
-                raw, buffer = buffer.split(b"\r\n", 1)
-                line = raw.decode(errors="replace")
+        for line in lines(connection):
+            with self.lock:
+                self.received.append(line)
+            tags, line = split_tags(line)
+            words = line.split(" ")
+            command = words[0].upper()
+            if command == "CAP" and words[1] == "LS":
+                send(":hist.test CAP * LS :batch draft/chathistory message-tags server-time "
+                     "echo-message labeled-response")
+            elif command == "CAP" and words[1] == "REQ":
+                send(f":hist.test CAP * ACK :{line.split(':', 1)[1]}")
+            elif command == "NICK":
+                nick = words[1]
+            elif command == "USER":
+                send(f":hist.test 001 {nick} :Welcome to the history test")
+                send(f":hist.test 005 {nick} CHATHISTORY=100 MSGREFTYPES=timestamp,msgid "
+                     "CHANTYPES=# :are supported by this server")
+                send(f":hist.test 422 {nick} :MOTD File is missing")
+            elif command == "PING":
+                send(f":hist.test PONG hist.test :{words[1]}")
+            elif command == "JOIN":
+                send(f":{nick}!{nick}@127.0.0.1 JOIN {words[1]}")
+                send(f":hist.test 353 {nick} = {words[1]} :{nick} bob")
+                send(f":hist.test 366 {nick} {words[1]} :End of /NAMES list.")
+            elif command == "CHATHISTORY":
+                self._history(send, words[1:])
+            elif command == "PRIVMSG":
+                target, text = words[1], line.split(" :", 1)[1]
                 with self.lock:
-                    self.received.append(line)
-                tags = {}
-                if line.startswith("@"):
-                    tag_text, line = line[1:].split(" ", 1)
-                    tags = dict(part.split("=", 1) if "=" in part else (part, "")
-                                for part in tag_text.split(";"))
-                words = line.split(" ")
-                command = words[0].upper()
-                if command == "CAP" and words[1] == "LS":
-                    send(":hist.test CAP * LS :batch draft/chathistory message-tags server-time "
-                         "echo-message labeled-response")
-                elif command == "CAP" and words[1] == "REQ":
-                    send(f":hist.test CAP * ACK :{line.split(':', 1)[1]}")
-                elif command == "NICK":
-                    nick = words[1]
-                elif command == "USER":
-                    send(f":hist.test 001 {nick} :Welcome to the history test")
-                    send(f":hist.test 005 {nick} CHATHISTORY=100 MSGREFTYPES=timestamp,msgid "
-                         "CHANTYPES=# :are supported by this server")
-                    send(f":hist.test 422 {nick} :MOTD File is missing")
-                elif command == "PING":
-                    send(f":hist.test PONG hist.test :{words[1]}")
-                elif command == "JOIN":
-                    send(f":{nick}!{nick}@127.0.0.1 JOIN {words[1]}")
-                    send(f":hist.test 353 {nick} = {words[1]} :{nick} bob")
-                    send(f":hist.test 366 {nick} {words[1]} :End of /NAMES list.")
-                elif command == "CHATHISTORY":
-                    self._history(send, words[1:])
-                elif command == "PRIVMSG":
-                    target, text = words[1], line.split(" :", 1)[1]
-                    with self.lock:
-                        n = len(self.messages)
-                        when = self.messages[-1][1] + 1
-                        self.messages.append((f"h{n}", when, nick, text))
-                    echo = f"msgid=h{n};time={stamp(when)}"
-                    if "label" in tags:
-                        echo += f";label={tags['label']}"
-                    send(f"@{echo} :{nick}!{nick}@127.0.0.1 PRIVMSG {target} :{text}")
-                elif command == "QUIT":
-                    connection.close()
-                    return
+                    n = len(self.messages)
+                    when = self.messages[-1][1] + 1
+                    self.messages.append((f"h{n}", when, nick, text))
+                echo = f"msgid=h{n};time={stamp(when)}"
+                if "label" in tags:
+                    echo += f";label={tags['label']}"
+                send(f"@{echo} :{nick}!{nick}@127.0.0.1 PRIVMSG {target} :{text}")
+            elif command == "QUIT":
+                connection.close()
+                return
 
     def _history(self, send, arguments):
         subcommand, target, reference, limit = arguments[0].upper(), arguments[1], arguments[2], \

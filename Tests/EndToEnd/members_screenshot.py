@@ -12,6 +12,8 @@ import time
 
 from irc_server import IRCClient, IRCServer
 from natter_e2e import NatterApp, wait_until
+from test_conversations import click, shown_messages, window_of
+from test_irc import labels_under
 
 out = sys.argv[1]
 style = sys.argv[2] if len(sys.argv) > 2 else "light"
@@ -30,30 +32,23 @@ with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
 app = NatterApp(env={"NATTER_USER_NAME": "alice", "XDG_CONFIG_HOME": config})
 
 
-def window_id():
-    return subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
-        check=True, capture_output=True, text=True).stdout.split()[-1]
-
-
 try:
     people[0].wait_for(lambda line: "alice" in line and "JOIN" in line, timeout=20)
-    subprocess.run(["xdotool", "windowsize", "--sync", window_id(), "860", "600"], check=True)
+    subprocess.run(["xdotool", "windowsize", "--sync", window_of(app), "860", "600"], check=True)
     lines = [(1, "has anyone tried the new list view?"), (2, "yes, it recycles rows nicely"),
              (3, "GTK 4.8 or newer?"), (1, "4.8 here"), (4, "same, works fine"),
              (0, "thanks all")]
     for who, text in lines:
+        # One at a time, so they are shown (and stored) in this order.
         people[who].send(f"PRIVMSG #gtk :{text}")
-        time.sleep(0.2)
+        wait_until(lambda: text in shown_messages(app), what=text)
     app.type("me too")
     app.key("Return")
-    time.sleep(1)
-    extents = app.find("push button", "Members").queryComponent().getExtents(0)
-    subprocess.run(["xdotool", "mousemove", "--window", window_id(),
-                    str(extents.x + extents.width // 2), str(extents.y + extents.height // 2),
-                    "click", "1"], check=True)
-    wait_until(lambda: app.find("list", "Members"), what="the member list")
-    time.sleep(1)
+    wait_until(lambda: "me too" in shown_messages(app), what="alice's line")
+    click(app, app.find("push button", "Members"))
+    member_list = app.find("list", "Members")
+    wait_until(lambda: len(labels_under(member_list)) == 6, what="all six in the member list")
+    time.sleep(0.3)  # the frame that shows them: AT-SPI cannot see paint
     subprocess.run(["import", "-window", "root", "-crop", "860x600+0+0", out], check=True)
 finally:
     app.close()

@@ -13,6 +13,7 @@ import pyatspi
 
 from irc_server import IRCClient, IRCServer
 from natter_e2e import NatterApp, wait_until
+from test_conversations import window_of
 
 out = sys.argv[1]
 servers = [IRCServer(name=f"irc{n}.test", sid=f"{n}AA") for n in (1, 2, 3)]
@@ -33,19 +34,13 @@ with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
 app = NatterApp(env={"NATTER_USER_NAME": "alice", "XDG_CONFIG_HOME": config})
 
 
-def window_id():
-    return subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
-        check=True, capture_output=True, text=True).stdout.split()[-1]
-
-
 try:
     sidebar = wait_until(lambda: pyatspi.findDescendant(
         app.window, lambda a: a.name == "Conversations" and a.getRoleName() == "list"),
         what="the sidebar")
     for bob, chans in zip(people, channels):
         bob.wait_for(lambda line: "alice" in line and "JOIN" in line, timeout=20)
-    subprocess.run(["xdotool", "windowsize", "--sync", window_id(), "860", "600"], check=True)
+    subprocess.run(["xdotool", "windowsize", "--sync", window_of(app), "860", "600"], check=True)
     people[0].send("PRIVMSG #swift :a new toolchain is out")
     people[0].send("PRIVMSG #swift :alice: can you try it?")
     people[1].send("PRIVMSG alice :hi from OFTC")
@@ -55,7 +50,7 @@ try:
         sidebar, lambda a: a.getRoleName() == "list item")), what="Company disconnected", timeout=20)
     app.type("three networks, one window")
     subprocess.run(["sleep", "1"])
-    subprocess.run(["import", "-window", window_id(), out], check=True)
+    subprocess.run(["import", "-window", window_of(app), out], check=True)
 finally:
     app.close()
     for server in servers:

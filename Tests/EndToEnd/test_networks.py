@@ -9,7 +9,7 @@ import time
 
 import pyatspi
 
-from natter_e2e import NATTER_BIN, on_screen, wait_until
+from natter_e2e import NATTER_BIN, is_focused, on_screen, wait_until
 from test_conversations import sidebar_names, sidebar_rows, shown_messages
 from test_irc import IRCTestCase
 
@@ -279,6 +279,20 @@ class HistoryOnDemandTest(IRCTestCase):
 
 
 class SearchEverywhereTest(IRCTestCase):
+    def search(self, app, text):
+        """Ctrl+F, the search entry focused, `text` typed."""
+        app.key("ctrl+f")
+        search = app.find("entry", "Search messages")
+        wait_until(lambda: is_focused(search), what="the search entry focused")
+        app.type(text)
+
+    def search_everywhere(self, app):
+        """Tab to `Every conversation` and Space: results from every conversation."""
+        app.key("Tab")
+        everywhere = app.find("check box", "Search every conversation")
+        wait_until(lambda: is_focused(everywhere), what="the Every conversation switch focused")
+        app.key("space")
+
     def test_a_search_covers_one_conversation_or_every_one_by_keys(self):
         server = self.server()
         bob = self.member(server, "bob")
@@ -292,20 +306,12 @@ class SearchEverywhereTest(IRCTestCase):
         self.wait_ready(app)
         bob.send("PRIVMSG #natter :a zebra in the channel")
         self.wait_shown(app, "a zebra in the channel")
-        app.key("ctrl+f")
-        search = app.find("entry", "Search messages")
-        wait_until(lambda: pyatspi.STATE_FOCUSED in search.getState().getStates(),
-                   what="the search entry focused")
-        app.type("zebra")
+        self.search(app, "zebra")
         wait_until(lambda: "zebra in my notes" not in shown_messages(app)
                    and "a zebra in the channel" in shown_messages(app),
                    what=f"this conversation's result only")
         # Tab to `Every conversation`, Space turns it on: Notes' note too, each saying where.
-        app.key("Tab")
-        everywhere = app.find("check box", "Search every conversation")
-        wait_until(lambda: pyatspi.STATE_FOCUSED in everywhere.getState().getStates(),
-                   what="the Every conversation switch focused")
-        app.key("space")
+        self.search_everywhere(app)
         wait_until(lambda: "zebra in my notes" in shown_messages(app),
                    what=f"results from every conversation")
         labels = wait_until(lambda: "alice in Notes" in shown_messages(app) and shown_messages(app),
@@ -330,16 +336,8 @@ class SearchEverywhereTest(IRCTestCase):
                    what="#natter at its newest line, the needle far out of view")
         app.key("alt+1")  # Notes
         self.wait_subtitle(app, lambda text: text == "Connected to 127.0.0.1", "Notes")
-        app.key("ctrl+f")
-        search = app.find("entry", "Search messages")
-        wait_until(lambda: pyatspi.STATE_FOCUSED in search.getState().getStates(),
-                   what="the search entry focused")
-        app.type("needle")
-        app.key("Tab")
-        everywhere = app.find("check box", "Search every conversation")
-        wait_until(lambda: pyatspi.STATE_FOCUSED in everywhere.getState().getStates(),
-                   what="the Every conversation switch focused")
-        app.key("space")
+        self.search(app, "needle")
+        self.search_everywhere(app)
         wait_until(lambda: "the needle in the haystack" in shown_messages(app),
                    what="the result from #natter while in Notes")
 

@@ -18,6 +18,14 @@ import Testing
     #expect(MessageDisplay.body(of: message("<b>hi</b>")) == "<b>hi</b>")
   }
 
+  @Test func theSenderLineMarksNoticesAndSaysWhereAResultIs() {
+    #expect(MessageDisplay.senderLine(of: message("hi")) == "bob")
+    #expect(MessageDisplay.senderLine(of: message("hi", kind: .notice)) == "bob (notice)")
+    #expect(
+      MessageDisplay.senderLine(of: message("hi", kind: .notice), place: "#gtk on Libera")
+        == "bob (notice) in #gtk on Libera")
+  }
+
   @Test func deliveryNotesAndRetry() {
     #expect(MessageDisplay.deliveryNote(of: message("x")) == nil)
     #expect(

@@ -10,6 +10,10 @@ import Testing
     #expect(NickColors.index(of: "[away]") == NickColors.index(of: "{AWAY}"), "RFC 1459 folding")
     #expect(NickColors.cssClass(of: "alice") == "nick-color-\(NickColors.index(of: "ALICE"))")
     #expect((0..<NickColors.count).contains(NickColors.index(of: "")))
+    // The user's own nickname, however cased, has no colour of the palette.
+    #expect(NickColors.cssClass(of: "Alice", me: "alice") == NickColors.ownClass)
+    #expect(NickColors.cssClass(of: "[me]", me: "{ME}") == NickColors.ownClass)
+    #expect(NickColors.cssClass(of: "bob", me: "alice") == NickColors.cssClass(of: "bob"))
   }
 
   @Test func nicknamesSpreadOverEveryColour() {

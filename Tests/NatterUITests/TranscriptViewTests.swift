@@ -368,7 +368,7 @@ struct TranscriptViewTests {
 
   @Test func eachSenderHasItsColourAndTheUsersOwnNone() throws {
     let harness = try TranscriptHarness(history: 0)
-    harness.transcript.isOwn = { $0.sender == "me" }
+    harness.transcript.me = { _ in "me" }
     try harness.send("from dora")
     try harness.send("from me", own: true)
     #expect(harness.wait { harness.transcript.row(at: 1)?.senderColor != nil })

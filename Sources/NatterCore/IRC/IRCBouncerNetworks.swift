@@ -45,27 +45,11 @@ public struct IRCBouncerNetwork: Equatable, Sendable {
 
   static let maxAttributes = 32
 
+  /// Unescaped as a tag value is; a line break or NUL never reaches a name shown or a line
+  /// written.
   private static func unescape(_ text: Substring) -> String {
-    var result = ""
-    var escaping = false
-    for character in text {
-      if escaping {
-        escaping = false
-        switch character {
-        case ":": result.append(";")
-        case "s": result.append(" ")
-        case "r": result.append("\r")
-        case "n": result.append("\n")
-        default: result.append(character)
-        }
-      } else if character == "\\" {
-        escaping = true
-      } else {
-        result.append(character)
-      }
-    }
-    // Remote text: a line break or NUL never reaches a name shown or a line written.
-    return String(result.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+    let value = IRCMessage.unescapeTagValue(text)
+    return String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
   }
 }
 

@@ -195,6 +195,12 @@ public struct IRCMessage: Equatable, Hashable, Sendable {
     }
   }
 
+  /// A tag value as sent, unescaped: for values escaped as tags are outside a tag (soju's
+  /// bouncer-network attributes).
+  static func unescapeTagValue(_ text: some StringProtocol) -> String {
+    Array(text.utf8).withUnsafeBufferPointer { unescape($0, 0, $0.count) }
+  }
+
   /// Unescapes char by char, so `\\n` is a backslash and `n`; `\` before any other byte is
   /// dropped, and so is a `\` that ends the value.
   private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)

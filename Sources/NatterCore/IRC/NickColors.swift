@@ -56,8 +56,15 @@ public enum NickColors {
     return Int(hash % UInt32(count))
   }
 
-  /// The CSS class that gives `nick` its colour (`nick-color-3`).
-  public static func cssClass(of nick: String) -> String { "nick-color-\(index(of: nick))" }
+  /// The class the user's own nickname has instead of a colour.
+  public static let ownClass = "own-nick"
+
+  /// The CSS class that gives `nick` its colour (`nick-color-3`), or `ownClass` when it is
+  /// `me`, the user's nickname there (compared as servers fold names).
+  public static func cssClass(of nick: String, me: String? = nil) -> String {
+    if let me, IRCCasemapping.rfc1459.equal(nick, me) { return ownClass }
+    return "nick-color-\(index(of: nick))"
+  }
 
   /// The palette of a style, each colour at least `minimumContrast` against every background
   /// of that style: hues evenly round the wheel, darkened for the light style and lightened

@@ -9,6 +9,16 @@ public enum MessageDisplay {
     }
   }
 
+  /// The header's sender line: `bob`, `bob (notice)` for a notice (as irssi and weechat mark
+  /// theirs), and with results from every conversation where it is (`bob in #gtk on Libera`).
+  public static func senderLine(of message: Message, place: String? = nil) -> String {
+    let sender =
+      message.kind == .notice
+      ? localized("{sender} (notice)", ["sender": message.sender]) : message.sender
+    return place.map { localized("{sender} in {place}", ["sender": sender, "place": $0]) }
+      ?? sender
+  }
+
   /// `Sending…` while pending (beside a clock), the server's reason when failed (it is a
   /// whole sentence: "Your message could not be sent to #natter (the server says: …)."),
   /// nil once sent.

@@ -311,9 +311,8 @@ final class ConversationsView {
         client(for: conversation)?.fetchOlder(in: conversation)
       }
       view.onSearchModeChanged = { [unowned self] in onSearchModeChanged() }
-      view.isOwn = { [unowned self] message in
-        let me = client(for: message.conversation)?.nick ?? session.sender
-        return message.sender.caseInsensitiveCompare(me) == .orderedSame
+      view.me = { [unowned self] message in
+        client(for: message.conversation)?.nick ?? session.sender
       }
       view.onOpenResult = { [unowned self, unowned view] message in
         view.closeSearch()

@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import GtkKit
 import NatterCore
 
@@ -98,8 +97,7 @@ final class MemberListView: Widget {
       ].compactMap { $0 }.joined(separator: "\n")
       gtk_widget_set_tooltip_text(label.widget, about.isEmpty ? nil : about)
       Accessible.setDescription(label.widget, about)
-      let own = me.map { member.nick.caseInsensitiveCompare($0) == .orderedSame } ?? false
-      let wanted = own ? "own-nick" : NickColors.cssClass(of: member.nick)
+      let wanted = NickColors.cssClass(of: member.nick, me: me)
       guard wanted != color else { return }
       if let color { label.removeCSSClass(color) }
       label.addCSSClass(wanted)

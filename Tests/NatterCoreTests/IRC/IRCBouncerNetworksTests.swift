@@ -62,7 +62,7 @@ import Testing
     script.register(caps: Self.caps)
     script.server(":soju.test BATCH +n soju.im/bouncer-networks")
     script.server(
-      "@batch=n :soju.test BOUNCER NETWORK 1 name=Libera;state=connected;host=irc.libera.chat")
+      "@batch=n :soju.test BOUNCER NETWORK 1 name=Libera;state=connected;host=irc.libera.example")
     script.server(
       #"@batch=n :soju.test BOUNCER NETWORK 2 name=My\sOFTC\:2;state=disconnected;error=Connection\srefused"#
     )

@@ -58,7 +58,7 @@ final class TranscriptRow: Widget {
   func bind(
     _ message: Message, previous: Message?, at position: Int, formatter: TranscriptFormatter,
     now: Date, firstUnread: Bool = false, place: String? = nil, found: Bool = false,
-    own: Bool = false
+    me: String? = nil
   ) {
     self.position = position
     // The search result the user opened here, marked until another is.
@@ -79,14 +79,9 @@ final class TranscriptRow: Widget {
       newDay || formatter.showsHeader(previous: previous, current: message, placed: place != nil)
     if showsHeader {
       let header = makeHeader()
-      // A notice says so, as irssi and weechat mark theirs.
-      let sender =
-        message.kind == .notice
-        ? localized("{sender} (notice)", ["sender": message.sender]) : message.sender
       gtk_label_set_text(
-        header.sender.opaque,
-        place.map { localized("{sender} in {place}", ["sender": sender, "place": $0]) } ?? sender)
-      colorSender(message.sender, own: own, in: header.sender)
+        header.sender.opaque, MessageDisplay.senderLine(of: message, place: place))
+      colorSender(NickColors.cssClass(of: message.sender, me: me), in: header.sender)
       if shownDate != message.sentAt {
         shownDate = message.sentAt
         gtk_label_set_text(header.time.opaque, formatter.timeLabel(for: message.sentAt))
@@ -139,10 +134,9 @@ final class TranscriptRow: Widget {
     footer?.box.isVisible = showsFooter
   }
 
-  /// The sender's own colour (`NickColors`), or for the user's own messages none, which with
-  /// the bold of every sender sets them apart from all the others.
-  private func colorSender(_ sender: String, own: Bool, in label: Widget) {
-    let wanted = own ? "own-nick" : NickColors.cssClass(of: sender)
+  /// The sender's colour class (`NickColors`): for the user's own messages none of the
+  /// palette, which with the bold of every sender sets them apart from all the others.
+  private func colorSender(_ wanted: String, in label: Widget) {
     guard wanted != senderClass else { return }
     if let senderClass { label.removeCSSClass(senderClass) }
     label.addCSSClass(wanted)

@@ -55,7 +55,7 @@ extension TranscriptView {
     row.bind(
       message, previous: previous, at: position, formatter: formatter, now: Date(),
       firstUnread: message.id == firstUnreadID, place: place(of: message),
-      found: results == nil && message.id == foundID, own: isOwn(message))
+      found: results == nil && message.id == foundID, me: me(message))
   }
 
   /// The row widget showing `position`, if the list has one.

@@ -42,8 +42,8 @@ final class TranscriptView: Widget {
   var onOpenResult: (Message) -> Void = { _ in }
   /// The message a search result opened here, marked until another is.
   var foundID: String?
-  /// Whether the user sent `message` (their nickname is not given a colour).
-  var isOwn: (Message) -> Bool = { _ in false }
+  /// The user's nickname where `message` is (it is not given a colour), nil if unknown.
+  var me: (Message) -> String? = { _ in nil }
   /// `Loading older messages…`, made the first time a page is asked for.
   var loadingOlder: Widget?
   /// The frame-by-frame placement of the rows that were on top, above an older page that

@@ -56,6 +56,7 @@ CONFIG = """
 <module name="namesx">
 <module name="uhnames">
 <module name="botmode">
+<module name="monitor">
 <module name="chanhistory">
 <chanhistory maxlines="200" notice="no" prefixmsg="no" bots="yes">
 {tls_module}

@@ -3,11 +3,15 @@ through AT-SPI, with a raw-socket client (bob) on the other side: `/whois` as on
 answered, replies no part of Natter handles shown in the network's row, and an operator's
 commands reaching the channel."""
 
+import os
+import re
+import subprocess
+
 import pyatspi
 
 from natter_e2e import wait_until
-from test_conversations import click, shown_messages
-from test_irc import IRCTestCase
+from test_conversations import click, focus_dialog, shown_messages, window_of
+from test_irc import IRCTestCase, press
 from test_networks import SwitcherMixin
 
 
@@ -93,3 +97,114 @@ class MemberStateTest(SwitcherMixin, IRCTestCase):
         wait_until(lambda: any("bob invites you to #secret" in label
                                for label in shown_messages(app)),
                    what="the invitation in view")
+
+
+def in_frame(app, title, role, name):
+    """The widget `role` `name` in the app's window titled `title` (not the main window)."""
+    def search():
+        for frame in app.accessible_app:
+            if frame is not None and frame.name == title:
+                return pyatspi.findDescendant(
+                    frame, lambda a: a.getRoleName() == role and a.name == name)
+        return None
+    return wait_until(search, what=f"{role} {name!r} in {title!r}")
+
+
+def composer_text(app):
+    composer = app.find("text", "Message")
+    text = composer.queryText()
+    return text.getText(0, text.characterCount)
+
+
+class ChannelsAndPeopleTest(SwitcherMixin, IRCTestCase):
+    def test_channel_browser_ignore_monitor_away_completion_quit_and_real_name(self):
+        server = self.server()
+        bob = self.member(server, "bob")
+        carol = self.member(server, "carol")
+        # Thirty channels with topics, each held by one person, beside #natter's three.
+        lister = self.client(server, "lister")
+        lister.send_many([f"JOIN #chan{n}" for n in range(30)]
+                         + [f"TOPIC #chan{n} :topic number {n}" for n in range(30)])
+        lister.wait_for(lambda line: " TOPIC #chan29 " in line, what="the thirty channels")
+        app = self.connect(server)
+        self.wait_ready(app)
+
+        # Tab completes a command's name at the start of the text.
+        app.type("/wh")
+        app.key("Tab")
+        wait_until(lambda: composer_text(app) == "/whois ",
+                   what=f"/wh completed (the composer holds {composer_text(app)!r})")
+        app.key("ctrl+a", "BackSpace")
+
+        # /list opens the browser; typing filters; Enter joins the one match.
+        self.send(app, "/list")
+        focus_dialog("^Channels on 127.0.0.1$")
+        count = in_frame(app, "Channels on 127.0.0.1", "label", "Channel count")
+        wait_until(lambda: count.description == "31 channels",
+                   what=f"the whole list counted (it says {count.description!r})")
+        channels = in_frame(app, "Channels on 127.0.0.1", "list", "Channels")
+        first_row = [label.name for label in pyatspi.findAllDescendants(
+            channels, lambda a: a.getRoleName() == "label")][:3]
+        self.assertEqual(first_row[0], "#natter", f"most users first: {first_row}")
+        app.type("number 17")
+        wait_until(lambda: count.description == "1 channel of 31",
+                   what=f"the filter applied (it says {count.description!r})")
+        app.key("Return")
+        lister.wait_for(lambda line: re.search(r":alice!\S+ JOIN :?#chan17", line),
+                        what="alice joining #chan17 from the browser")
+        wait_until(lambda: self.active_row(app) == "#chan17", what="#chan17 open")
+        subprocess.run(["xdotool", "windowfocus", "--sync", window_of(app)], check=True)
+        self.open_conversation(app, "#natter", "#natter")
+
+        # /ignore: bob's lines are dropped, carol's still come; it is kept in settings.ini.
+        self.send(app, "/ignore bob")
+        bob.send("PRIVMSG #natter :you cannot see me")
+        carol.send("PRIVMSG #natter :but you see me")
+        wait_until(lambda: "but you see me" in shown_messages(app), what="carol's line")
+        self.assertNotIn("you cannot see me", shown_messages(app))
+        settings = os.path.join(app.config_dir, "natter", "settings.ini")
+        wait_until(lambda: "ignore=bob!*@*" in open(settings).read(),
+                   what="the ignore list in settings.ini")
+        self.send(app, "/unignore bob")
+        bob.send("PRIVMSG #natter :back in view")
+        wait_until(lambda: "back in view" in shown_messages(app), what="bob shown again")
+
+        # MONITOR: a private chat says whether dave is online, and says so when he comes.
+        self.send(app, "/query dave")
+        self.wait_subtitle(app, lambda text: text == "dave on 127.0.0.1 — dave is offline",
+                           "dave offline")
+        dave = self.client(server, "dave")
+        self.wait_subtitle(app, lambda text: text == "dave on 127.0.0.1 — dave is online",
+                           "dave online")
+        wait_until(lambda: "dave is online" in shown_messages(app),
+                   what="the presence change in the private chat")
+        dave.close()
+
+        # Our own away state is in the header until we are back.
+        self.send(app, "/away at lunch")
+        self.wait_subtitle(app, lambda text: text.endswith(" · You are away: at lunch"), "away")
+        self.send(app, "/away")
+        self.wait_subtitle(app, lambda text: "away" not in text, "back")
+
+        # The real name from Preferences goes out with the next connection.
+        entry = self.focus_preferences_field(app, "Real name")
+        app.type("Alice Liddell")
+        wait_until(lambda: "real-name=Alice Liddell" in open(settings).read(),
+                   what="the real name saved")
+        app.key("Escape")
+        subprocess.run(["xdotool", "windowfocus", "--sync", window_of(app)], check=True)
+        del entry
+
+        # /quit leaves the network with its reason, and it stays off until Reconnect.
+        self.send(app, "/quit see you")
+        bob.wait_for(lambda line: re.search(r":alice!\S+ QUIT :.*see you", line),
+                     what="alice's QUIT with its reason")
+        self.wait_subtitle(app, lambda text: text == "Disconnected: You left the network",
+                           "left")
+        reconnect = app.find("push button", "Reconnect")
+        press(reconnect)
+        self.wait_subtitle(app, lambda text: text.startswith("dave on 127.0.0.1"), "back on")
+        since = len(bob.lines)
+        bob.send("WHOIS alice")
+        bob.wait_for(lambda line: " 311 bob alice " in line and line.endswith(":Alice Liddell"),
+                     since=since, what="alice's real name in WHOIS")

@@ -56,4 +56,26 @@ struct NickCompleterTests {
       before: "안녕 dä", caret: 5, members: ["dänemark", "Dora"], recentSpeakers: [])
     #expect(edit == .init(offset: 3, length: 2, text: "dänemark "))
   }
+
+  @Test func aCommandNameAtTheStartCompletesAndCycles() {
+    var completer = NickCompleter()
+    #expect(completer.wantsTab(before: "/wh", hasMembers: false))
+    #expect(!completer.wantsTab(before: "/zz", hasMembers: false))
+    #expect(!completer.wantsTab(before: "//wh", hasMembers: false))
+    #expect(
+      completer.tab(before: "/wh", caret: 3, members: [], recentSpeakers: [])
+        == .init(offset: 0, length: 3, text: "/whois "))
+    var cycling = NickCompleter()
+    let first = cycling.tab(before: "/de", caret: 3, members: [], recentSpeakers: [])
+    #expect(first == .init(offset: 0, length: 3, text: "/deop "))
+    let second = cycling.tab(before: "/deop ", caret: 6, members: [], recentSpeakers: [])
+    #expect(second == .init(offset: 0, length: 6, text: "/devoice "))
+  }
+
+  @Test func aSlashWordAfterTheStartIsANicknameWord() {
+    var completer = NickCompleter()
+    #expect(
+      completer.tab(before: "hi /wh", caret: 6, members: ["/whatever"], recentSpeakers: [])
+        == .init(offset: 3, length: 3, text: "/whatever "))
+  }
 }

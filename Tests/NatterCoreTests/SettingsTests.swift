@@ -215,4 +215,27 @@ struct SettingsTests {
     #expect(!Settings.Style.followSystem.prefersDark(systemColorScheme: nil))
     #expect(!Settings.Style.followSystem.prefersDark(systemColorScheme: 7))
   }
+
+  @Test func theRealNameAndEachNetworksIgnoreListSurviveTheFile() throws {
+    var settings = Settings()
+    settings.realName = "Alice Liddell"
+    var network = NetworkAccount(
+      url: try IRCServerURL(parsing: "ircs://alice@irc.example.net/", defaultNick: "x"))
+    network.ignored = ["troll!*@*", "*!*@spam.example"]
+    settings.networks = [network]
+    var problems: [String] = []
+    let read = Settings(keyFile: settings.keyFileText, problems: &problems)
+    #expect(problems.isEmpty)
+    #expect(read.realName == "Alice Liddell")
+    #expect(read.networks.first?.ignored == ["troll!*@*", "*!*@spam.example"])
+    #expect(
+      NetworkChanges(
+        from: settings.networks,
+        to: read.networks.map {
+          var changed = $0
+          changed.ignored = []
+          return changed
+        }, running: [network.id]
+      ).kept == [network.id], "an ignore list changes no connection")
+  }
 }

@@ -60,4 +60,37 @@ struct SlashCommandTests {
     #expect(!SlashCommand.help.needsNetwork)
     #expect(SlashCommand.join(channel: "#a", key: nil).needsNetwork)
   }
+
+  @Test func listIgnoreUnignoreAndQuitParse() {
+    #expect(parse("/list") == .command(.list(filter: nil)))
+    #expect(parse("/list gnome dev") == .command(.list(filter: "gnome dev")))
+    #expect(parse("/ignore") == .command(.ignore(nil)))
+    #expect(parse("/ignore troll") == .command(.ignore("troll")))
+    #expect(parse("/ignore a b") == .notice("Usage: /ignore [nick|mask]"))
+    #expect(parse("/unignore troll") == .command(.unignore("troll")))
+    #expect(parse("/unignore") == .notice("Usage: /unignore nick|mask"))
+    #expect(parse("/quit") == .command(.quit(nil)))
+    #expect(parse("/quit see you") == .command(.quit("see you")))
+    #expect(parse("/quit a\nQUIT") == .notice("/quit takes one line, so nothing was sent."))
+    #expect(
+      CommandPlan.plan(.quit("bye"), in: .channel, target: "#natter")
+        == [.disconnect(reason: "bye")])
+    #expect(
+      CommandPlan.plan(.list(filter: nil), in: .network, target: "")
+        == [.browseChannels(filter: nil)])
+    #expect(CommandPlan.plan(.ignore(nil), in: .privateChat, target: "bob") == [.ignore(.list)])
+    #expect(CommandPlan.plan(.ignore("x"), in: .notes, target: nil).count == 1)
+  }
+
+  @Test func everyCommandNameIsCompletable() {
+    for entry in SlashCommand.usage {
+      #expect(SlashCommand.names.contains(entry.name))
+    }
+    for alias in ["raw", "deop", "devoice"] {
+      guard case .command = parse("/\(alias) x") else {
+        Issue.record("/\(alias) is a command")
+        continue
+      }
+    }
+  }
 }

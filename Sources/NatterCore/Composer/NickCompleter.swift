@@ -1,7 +1,8 @@
 /// Tab completion of nicknames in the composer (SPEC §10): Tab after part of a nickname
 /// completes it from the conversation's members, most recent speakers first, compared with the
 /// server's case mapping; Tab again cycles; at the start of the text the nickname is followed
-/// by `: `, elsewhere by a space. Any other key or edit ends the cycle (`reset()`).
+/// by `: `, elsewhere by a space. At the start of the text, `/` and part of a command's name
+/// completes the command (`/wh` → `/whois `). Any other key or edit ends the cycle (`reset()`).
 public struct NickCompleter: Equatable, Sendable {
   /// Replace `length` characters at `offset` with `text`; the caret goes after it.
   public struct Edit: Equatable, Sendable {
@@ -60,12 +61,16 @@ public struct NickCompleter: Equatable, Sendable {
       contentsOf: window.unicodeScalars.reversed().prefix { !Self.isSeparator($0) }.reversed())
     let word = String(scalars)
     guard !word.isEmpty, !word.hasPrefix("#") else { return nil }
-    let candidates = Self.candidates(
-      prefix: word, members: members, recentSpeakers: recentSpeakers, casemapping: casemapping)
-    guard let first = candidates.first else { return nil }
     let wordLength = word.unicodeScalars.count
     let offset = caret - wordLength
-    let suffix = offset == 0 ? ": " : " "
+    let isCommand = offset == 0 && Self.isCommandName(word)
+    let candidates =
+      isCommand
+      ? Self.commands(prefix: word)
+      : Self.candidates(
+        prefix: word, members: members, recentSpeakers: recentSpeakers, casemapping: casemapping)
+    guard let first = candidates.first else { return nil }
+    let suffix = offset == 0 && !isCommand ? ": " : " "
     let text = first + suffix
     cycle = Cycle(
       offset: offset, candidates: candidates, index: 0, suffix: suffix,
@@ -78,9 +83,26 @@ public struct NickCompleter: Equatable, Sendable {
   /// (Tab after `#tag` still makes a chip, SPEC §3).
   public func wantsTab(before window: String, hasMembers: Bool) -> Bool {
     if cycle != nil { return true }
-    guard hasMembers else { return false }
     let word = window.unicodeScalars.reversed().prefix { !Self.isSeparator($0) }
+    // A command name at the very start of the text (the whole window is the word).
+    if word.count == window.unicodeScalars.count, window.unicodeScalars.count < Self.lookbehind,
+      Self.isCommandName(window), !Self.commands(prefix: window).isEmpty
+    {
+      return true
+    }
+    guard hasMembers else { return false }
     return !word.isEmpty && word.last != "#"
+  }
+
+  /// `/wh`: a command being named (`//` sends a slash and names none).
+  private static func isCommandName(_ word: String) -> Bool {
+    SlashCommand.isCommandLine(word) && !word.dropFirst().contains("/")
+  }
+
+  /// The commands whose name starts with what follows `/`, as `/name`, in name order.
+  public static func commands(prefix: String) -> [String] {
+    let typed = prefix.dropFirst().lowercased()
+    return SlashCommand.names.filter { $0.hasPrefix(typed) }.map { "/" + $0 }
   }
 
   /// Ends a cycle: the user typed, moved or sent.

@@ -29,6 +29,14 @@ public enum SlashCommand: Equatable, Sendable {
   case memberMode(String, nicks: [String])
   /// `/ban nick|mask`: a nickname becomes `nick!*@*`.
   case ban(String)
+  /// `/list [filter]`: the channel browser, its filter already typed.
+  case list(filter: String?)
+  /// `/ignore [nick|mask]`: ignore someone on this network, or list who is ignored.
+  case ignore(String?)
+  /// `/unignore nick|mask`.
+  case unignore(String)
+  /// `/quit [reason]`: leave this network (it stays, disconnected, until `Reconnect`).
+  case quit(String?)
 
   /// What the composer does with its text when the user sends it.
   public enum Parsed: Equatable, Sendable {
@@ -61,8 +69,17 @@ public enum SlashCommand: Equatable, Sendable {
       ("op", localized("/op nick"), localized("make someone an operator (/deop undoes)")),
       ("voice", localized("/voice nick"), localized("give someone voice (/devoice undoes)")),
       ("ban", localized("/ban nick|mask"), localized("ban someone from this channel")),
+      ("list", localized("/list [filter]"), localized("browse the network's channels")),
+      ("ignore", localized("/ignore [nick|mask]"), localized("hide someone's messages, or list")),
+      ("unignore", localized("/unignore nick|mask"), localized("show someone's messages again")),
+      ("quit", localized("/quit [reason]"), localized("disconnect from this network")),
       ("help", "/help", localized("list these commands")),
     ]
+  }
+
+  /// Every command name Tab completes after `/`, the aliases of `/help`'s lines included.
+  public static var names: [String] {
+    (usage.map(\.name) + ["raw", "deop", "devoice", "leave", "disconnect"]).sorted()
   }
 
   /// The `/help` text: one line per command.
@@ -178,6 +195,20 @@ public enum SlashCommand: Equatable, Sendable {
       if isMultiline { return oneLineNotice(command) }
       guard words.count == 1 else { return usageNotice("ban") }
       return .command(.ban(words[0]))
+    case "list":
+      if isMultiline { return oneLineNotice(command) }
+      return .command(.list(filter: arguments.isEmpty ? nil : arguments))
+    case "ignore":
+      if isMultiline { return oneLineNotice(command) }
+      guard words.count <= 1 else { return usageNotice("ignore") }
+      return .command(.ignore(words.first))
+    case "unignore":
+      if isMultiline { return oneLineNotice(command) }
+      guard words.count == 1 else { return usageNotice("unignore") }
+      return .command(.unignore(words[0]))
+    case "quit", "disconnect":
+      if isMultiline { return oneLineNotice(command) }
+      return .command(.quit(arguments.isEmpty ? nil : arguments))
     default:
       let shown = name.isEmpty ? "/" : "/" + name
       return .notice(

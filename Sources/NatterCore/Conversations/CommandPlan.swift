@@ -17,6 +17,19 @@ public enum CommandPlan: Equatable, Sendable {
   case raw(IRCMessage)
   /// Show this text in place, sending nothing (`/help`, `/topic` without text).
   case show(String)
+  /// Open the channel browser and ask the server for its channels (`LIST`).
+  case browseChannels(filter: String?)
+  /// Change or list this network's ignore list (`/ignore`, `/unignore`).
+  case ignore(IgnoreRequest)
+  /// Leave the network: `QUIT`, then disconnected until the user reconnects.
+  case disconnect(reason: String?)
+
+  /// What `/ignore` and `/unignore` ask of the network's list.
+  public enum IgnoreRequest: Equatable, Sendable {
+    case add(String)
+    case remove(String)
+    case list
+  }
 
   /// The plan for `command` typed in a conversation of `kind` whose channel or nickname is
   /// `target` (nil in `Notes`); `topic` is the channel's topic as known.
@@ -61,6 +74,16 @@ public enum CommandPlan: Equatable, Sendable {
       return [.raw(message)]
     case .whois, .away, .notice, .ctcp, .invite, .mode, .kick, .memberMode, .ban:
       return serverPlan(command, in: kind, target: target)
+    case .list(let filter):
+      return [.browseChannels(filter: filter)]
+    case .ignore(let who?):
+      return [.ignore(.add(who))]
+    case .ignore(nil):
+      return [.ignore(.list)]
+    case .unignore(let who):
+      return [.ignore(.remove(who))]
+    case .quit(let reason):
+      return [.disconnect(reason: reason)]
     }
   }
 
@@ -118,7 +141,7 @@ public enum CommandPlan: Equatable, Sendable {
   private static func networkPlan(_ command: SlashCommand) -> [CommandPlan] {
     switch command {
     case .join, .message, .query, .nick, .quote, .help, .whois, .away, .notice, .ctcp, .invite,
-      .mode, .kick, .memberMode, .ban:
+      .mode, .kick, .memberMode, .ban, .list, .ignore, .unignore, .quit:
       return plan(command, in: .privateChat, target: "")
     case .part:
       return [.notice(localized("A network's own conversation cannot be left."))]

@@ -30,6 +30,11 @@ public struct ConversationList: Equatable, Sendable {
     public internal(set) var isLeft = false
   }
 
+  /// The people of the private chats listed on `network`, whom `MONITOR` watches.
+  public func privateChats(on network: String) -> [String] {
+    entries.filter { $0.kind == .privateChat && $0.network == network }.map(\.name)
+  }
+
   /// The sidebar's rows, in order.
   public private(set) var entries: [Entry]
   /// The open conversation's id.

@@ -48,6 +48,12 @@ public struct ConversationsController: Equatable, Sendable {
     case write(conversation: String, IRCMessage)
     /// The conversation's draft is empty now.
     case clearDraft(String)
+    /// Open the channel browser of `conversation`'s network.
+    case browseChannels(conversation: String, filter: String?)
+    /// Change or list the ignore list of `conversation`'s network.
+    case ignore(conversation: String, CommandPlan.IgnoreRequest)
+    /// Leave `conversation`'s network until the user reconnects.
+    case disconnect(conversation: String, reason: String?)
     /// Once the composer has cleared after a command: switch to, or leave, a conversation.
     /// Done before, the command's text would be saved as the draft of the one left, and the
     /// next one's restored draft cleared in its place.
@@ -147,6 +153,12 @@ public struct ConversationsController: Equatable, Sendable {
         effects += [.list(id), .afterComposerCleared(.open(id))]
       case .raw(let line):
         effects.append(.write(conversation: active, line))
+      case .browseChannels(let filter):
+        effects.append(.browseChannels(conversation: active, filter: filter))
+      case .ignore(let request):
+        effects.append(.ignore(conversation: active, request))
+      case .disconnect(let reason):
+        effects.append(.disconnect(conversation: active, reason: reason))
       }
     }
     return effects + [.clearDraft(active)]

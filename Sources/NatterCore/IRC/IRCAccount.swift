@@ -25,6 +25,8 @@ public struct IRCAccount: Equatable, Sendable, CustomStringConvertible {
   public var bouncerNetwork: String?
   /// What a CTCP `VERSION` is answered with.
   public var version = "Natter"
+  /// The masks `/ignore` keeps for this network.
+  public var ignored: [String] = []
 
   public init(
     nick: String, userName: String? = nil, realName: String? = nil, channels: [Channel] = [],

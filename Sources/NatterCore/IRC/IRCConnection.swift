@@ -8,7 +8,14 @@ import Foundation
 /// `IRCLiveness` (PING and reconnect timing). This type routes between them.
 public struct IRCConnection: Sendable {
   public private(set) var state = IRCConnectionState.idle
-  public let account: IRCAccount
+  public private(set) var account: IRCAccount
+
+  /// The real name `USER` gives from the next connection on (empty: the nickname); a name
+  /// cannot change while signed in.
+  public mutating func useRealName(_ name: String) {
+    let trimmed = name.trimmingCharacters(in: .whitespaces)
+    account.realName = trimmed.isEmpty ? account.nick : trimmed
+  }
   /// Our nickname on this connection (or the one we will ask for).
   public var nick: String { session.nick }
   /// What the server supports, from ISUPPORT.
@@ -36,6 +43,18 @@ public struct IRCConnection: Sendable {
   var bouncer = IRCBouncerNetworks()
   var replies = IRCServerReplies()
   var ctcpReplies = IRCCTCPReplies()
+  var directory = IRCChannelDirectory()
+  var presence = IRCPresenceWatch()
+  var ignored: IRCIgnoreList
+  /// Our away text while the server has us away (`306`); nil while here.
+  public private(set) var away: String?
+  /// The text of our last `AWAY`, until the server confirms it.
+  private var requestedAway: String?
+  /// `/quit` went out: the close that follows leaves the network disconnected until the user
+  /// reconnects.
+  private var leaving = false
+  static let leaveTimeout: TimeInterval = 2
+  private var leaveDeadline: Date?
   /// A reason the server gave (`ERROR`) before it closed.
   private var serverReason: String?
   /// The message of the day as far as it came, between `375` and `376`.
@@ -59,14 +78,19 @@ public struct IRCConnection: Sendable {
     self.session = IRCSession(nick: account.nick)
     self.channels = IRCChannels(wanted: account.channels)
     self.outbox = IRCOutbox(entries: pending, budget: budget)
+    self.ignored = IRCIgnoreList(account.ignored)
     self.random = random
   }
 
   /// Entries held in every table, so a test can check nothing grows without bound.
   var footprint: Int {
     channels.footprint + outbox.footprint + registration.offered.count + history.footprint
-      + session.capabilities.count
+      + session.capabilities.count + directory.footprint + presence.footprint
   }
+
+  /// Whether the connection tries again by itself (after a loss); false once the user left the
+  /// network with `/quit`, until they reconnect.
+  public var reconnectsByItself: Bool { !leaving && retryAt != nil }
 
   /// Feeds one input at `now` and returns what to do, in order.
   public mutating func handle(_ input: IRCInput, at now: Date) -> [IRCEffect] {
@@ -79,6 +103,11 @@ public struct IRCConnection: Sendable {
       session = IRCSession(nick: account.nick)
       bouncer = IRCBouncerNetworks()
       replies = IRCServerReplies()
+      directory.reset()
+      presence.reset()
+      away = nil
+      requestedAway = nil
+      leaving = false
       outbox.reset()
       serverReason = nil
       liveness.start(at: now)
@@ -96,7 +125,7 @@ public struct IRCConnection: Sendable {
       }
     case .tick:
       // No PING and no paced message lines after our QUIT; the host waits for the close.
-      effects = quitting ? [] : tick(at: now)
+      effects = quitting ? leaveTimedOut(at: now) : tick(at: now)
     case .send(let message):
       effects = outbox.enqueue(message, session: session, at: now)
     case .join(let channel, let key):
@@ -110,7 +139,16 @@ public struct IRCConnection: Sendable {
       effects =
         state == .ready ? [.write(IRCMessage(command: "PART", params: params).serialized)] : []
     case .command(let message):
+      if message.command.uppercased() == "AWAY" { requestedAway = message.params.first ?? "" }
       effects = state == .ready ? [.write(message.serialized)] : []
+    case .watch(let nicks):
+      effects = presence.watch(nicks, session: session)
+    case .ignore(let masks):
+      ignored = IRCIgnoreList(masks)
+      effects = []
+    case .disconnect(let reason):
+      // Returned before the silence below: its QUIT is the last line written.
+      return disconnect(reason: reason, at: now) + scheduleWake(now: now)
     case .fetchOlder(let target, let before):
       effects = state == .ready ? history.older(target, before: before, session: session) : []
     case .catchUp(let target, let after):
@@ -123,6 +161,46 @@ public struct IRCConnection: Sendable {
     // After our QUIT the server hears nothing more from us: no PONG, JOIN or command.
     if quitting { effects.removeAll { if case .write = $0 { true } else { false } } }
     return effects + scheduleWake(now: now)
+  }
+
+  /// `/quit`: says goodbye where the server can hear it, and in any state ends disconnected,
+  /// with no attempt to reconnect until the user asks.
+  private mutating func disconnect(reason: String, at now: Date) -> [IRCEffect] {
+    leaving = true
+    retryAt = nil
+    switch state {
+    case .registering, .ready:
+      guard !quitting else { return [] }
+      quitting = true
+      leaveDeadline = now + Self.leaveTimeout
+      let text = Self.quitReason(reason)
+      return [.write(text.isEmpty ? "QUIT" : "QUIT :" + text)]
+    case .connecting:
+      return [.close] + left()
+    case .idle, .disconnected:
+      return left()
+    }
+  }
+
+  /// A server that keeps the connection open after our `QUIT` is left anyway.
+  private mutating func leaveTimedOut(at now: Date) -> [IRCEffect] {
+    guard leaving, let deadline = leaveDeadline, now >= deadline else { return [] }
+    leaveDeadline = nil
+    return [.close] + lost(reason: "", at: now)
+  }
+
+  /// The state after `/quit`: disconnected, by the user's choice, with `Reconnect` offered.
+  private mutating func left() -> [IRCEffect] {
+    liveness.stop()
+    registrationDeadline = nil
+    leaveDeadline = nil
+    session.registered = false
+    outbox.reset()
+    quitting = false
+    away = nil
+    return channels.reset() + history.cancelAll()
+      + transition(
+        to: .disconnected(reason: localized("You left the network"), retryAt: .distantFuture))
   }
 
   /// The most bytes of a quit reason: `QUIT :`, the reason and CR LF fit one line.
@@ -158,6 +236,7 @@ public struct IRCConnection: Sendable {
     switch state {
     case .idle, .disconnected:
       retryAt = nil
+      leaving = false
       return transition(to: .connecting) + [.connect]
     case .connecting, .registering, .ready:
       return []
@@ -204,7 +283,16 @@ public struct IRCConnection: Sendable {
     return result
   }
 
+  /// What `/ignore` drops, before anything answers it (a CTCP) or shows it.
+  static let ignorable: Set<String> = ["PRIVMSG", "NOTICE", "INVITE", "TAGMSG"]
+
   private mutating func receive(_ message: IRCMessage, at now: Date) -> [IRCEffect] {
+    if Self.ignorable.contains(message.command), session.registered,
+      ignored.ignores(message.source, casemapping: session.support.casemapping),
+      !session.isMe(message.sourceNick)
+    {
+      return []
+    }
     switch message.command {
     case "PING":
       return [.write(IRCMessage(command: "PONG", params: message.params).serialized)]
@@ -229,6 +317,13 @@ public struct IRCConnection: Sendable {
       return []
     case "PRIVMSG", "NOTICE":
       return privateOrChannelMessage(message, at: now)
+    case "305":
+      away = nil
+      requestedAway = nil
+      return [.event(.ownAway(nil))]
+    case "306":
+      away = requestedAway ?? ""
+      return [.event(.ownAway(away))]
     case "375":
       motd = []
       return []
@@ -250,6 +345,7 @@ public struct IRCConnection: Sendable {
         return effects + [.event(.signInFailed(reason: reason)), .close]
           + lost(reason: reason, at: now)
       }
+      if message.command == "005" { return effects + presence.sync(session: session) }
       guard message.command == "001" else { return effects }
       liveness.registered()
       registrationDeadline = nil
@@ -259,6 +355,8 @@ public struct IRCConnection: Sendable {
         + bouncer.registered(account: account, session: session)
     }
     if let effects = bouncer.receive(message, account: account) { return effects }
+    if let effects = directory.receive(message, session: session) { return effects }
+    if let effects = presence.receive(message, session: session) { return effects }
     if let effects = channels.receive(message, session: &session) {
       return reconcile(effects, at: now)
     }
@@ -421,6 +519,10 @@ public struct IRCConnection: Sendable {
     registrationDeadline = nil
     session.registered = false
     outbox.reset()
+    directory.reset()
+    presence.reset()
+    away = nil
+    if leaving { return left() }
     if quitting {
       // The close that follows our QUIT (or its timeout) is the end, not a loss.
       quitting = false
@@ -447,8 +549,10 @@ public struct IRCConnection: Sendable {
     switch state {
     case .disconnected: deadline = retryAt
     case .registering, .ready:
-      deadline = [liveness.deadline, doubtDeadline, outbox.resumeAt, registrationDeadline]
-        .compactMap { $0 }.min()
+      deadline = [
+        liveness.deadline, doubtDeadline, outbox.resumeAt, registrationDeadline, leaveDeadline,
+      ]
+      .compactMap { $0 }.min()
     case .idle, .connecting: deadline = nil
     }
     guard let deadline else { return [] }

@@ -5,8 +5,11 @@ extension IRCConnectionState {
   ///   - conversation: the channel or nickname shown, nil for none.
   ///   - waiting: pending messages in the outbox.
   ///   - isLeft: the conversation is a channel we were removed from.
+  ///   - isOnline: for a private chat, whether its person is online (`MONITOR`); nil unknown.
+  ///   - away: our away text while the server has us away (empty without a reason).
   public func subtitle(
-    conversation: String?, host: String, waiting: Int, isLeft: Bool = false
+    conversation: String?, host: String, waiting: Int, isLeft: Bool = false,
+    isOnline: Bool? = nil, away: String? = nil
   ) -> String {
     switch self {
     case .idle, .connecting, .registering:
@@ -14,11 +17,28 @@ extension IRCConnectionState {
         ? localized("Connecting… — {waiting}", ["waiting": Self.waiting(waiting)])
         : localized("Connecting…")
     case .ready:
-      guard let conversation else { return localized("Connected to {host}", ["host": host]) }
-      if isLeft {
-        return localized("Not in {channel} on {host}", ["channel": conversation, "host": host])
+      var line: String
+      if let conversation {
+        line =
+          isLeft
+          ? localized("Not in {channel} on {host}", ["channel": conversation, "host": host])
+          : localized("{conversation} on {host}", ["conversation": conversation, "host": host])
+      } else {
+        line = localized("Connected to {host}", ["host": host])
       }
-      return localized("{conversation} on {host}", ["conversation": conversation, "host": host])
+      if let isOnline, let conversation {
+        line =
+          isOnline
+          ? localized("{line} — {nick} is online", ["line": line, "nick": conversation])
+          : localized("{line} — {nick} is offline", ["line": line, "nick": conversation])
+      }
+      if let away {
+        line =
+          away.isEmpty
+          ? localized("{line} · You are away", ["line": line])
+          : localized("{line} · You are away: {reason}", ["line": line, "reason": away])
+      }
+      return line
     case .disconnected(let reason, _):
       return waiting > 0
         ? localized(

@@ -61,6 +61,14 @@ public enum IRCEvent: Equatable, Sendable {
   /// One of them added or changed (the attributes that changed, an empty value for one
   /// removed), or deleted (nil).
   case bouncerNetworkChanged(id: String, [String: String]?)
+  /// The answer to `LIST`, whole: every channel the server listed (`complete` false when
+  /// there were more than Natter keeps).
+  case channelList([IRCListedChannel], complete: Bool)
+  /// We are away with this text (`306` after our `AWAY`), or back (nil, `305`).
+  case ownAway(String?)
+  /// Whether someone of a private chat is online (`MONITOR`); `changed` when this is news,
+  /// not the first word of a connection about them or a repeat.
+  case presence(nick: String, online: Bool, changed: Bool)
   /// A line that is not an IRC message, skipped; the host logs it (SPEC §9).
   case skippedLine(String, IRCParseError)
 }

@@ -26,6 +26,14 @@ public enum IRCInput: Equatable, Sendable {
   case command(IRCMessage)
   /// The connection failed or closed; `reason` is the transport's error when there was one.
   case disconnected(reason: String?)
+  /// The nicknames of our private chats: the server is asked to say when they come and go
+  /// (`MONITOR`, where offered). The whole list each time.
+  case watch([String])
+  /// The masks `/ignore` keeps: what matches them is dropped from here on.
+  case ignore([String])
+  /// `/quit [reason]`: `QUIT` like `quit`, but the network stays in the window, disconnected
+  /// until the user reconnects (no attempt of its own, not even when the network returns).
+  case disconnect(reason: String)
   /// Say goodbye: `QUIT :reason` (a bare `QUIT` when it is empty) while registering or ready.
   /// Nothing more is written, and the close that follows ends the connection without a
   /// reconnect. Only the reason's first line is sent.

@@ -38,6 +38,26 @@ extension IRCMember {
     return highest.map { String($0) + nick } ?? nick
   }
 
+  /// What the member list's tooltip and a message's sender tooltip say of them: away, and
+  /// the account they are signed in to; empty when nothing is known.
+  public var about: String {
+    [
+      isAway ? localized("Away") : nil,
+      account.map { localized("Signed in as {account}", ["account": $0]) },
+    ].compactMap { $0 }.joined(separator: "\n")
+  }
+
+  /// `about` for the member called `nick` in `members`; nil when they are not there or
+  /// nothing is known of them.
+  public static func about(
+    _ nick: String, among members: [IRCMember], casemapping: IRCCasemapping
+  ) -> String? {
+    guard let member = members.first(where: { casemapping.equal($0.nick, nick) }) else {
+      return nil
+    }
+    return member.about.isEmpty ? nil : member.about
+  }
+
   /// The members whose nickname holds `query`, in their order; an empty query keeps all.
   public static func filter(_ members: [IRCMember], by query: String) -> [IRCMember] {
     let wanted = query.trimmingCharacters(in: .whitespaces).lowercased()

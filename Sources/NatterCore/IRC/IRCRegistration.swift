@@ -52,7 +52,7 @@ struct IRCRegistration: Equatable, Sendable {
       .write("CAP LS 302"),
       .write(IRCMessage(command: "NICK", params: [account.nick]).serialized),
       .write(
-        IRCMessage(command: "USER", params: [account.userName, "0", "*", account.realName])
+        IRCMessage(command: "USER", params: [account.userName, "0", "*", realName(account)])
           .serialized),
     ]
   }
@@ -246,4 +246,13 @@ struct IRCRegistration: Equatable, Sendable {
           ["nick": nick, "text": text]))
     return []
   }
+
+  /// `USER`'s last parameter: the real name's first line (never a CR, LF or NUL), bounded; the
+  /// nickname when that leaves nothing.
+  func realName(_ account: IRCAccount) -> String {
+    let line = IRCConnection.quitReason(account.realName).prefix(Self.maxRealNameCharacters)
+    return line.isEmpty ? account.nick : String(line)
+  }
+
+  static let maxRealNameCharacters = 100
 }

@@ -47,6 +47,16 @@ public enum IRCStatusText {
         ? localized("{nick} is away", ["nick": nick])
         : localized("{nick} is away: {reason}", ["nick": nick, "reason": reason])
     case .serverReply(_, let text): return text
+    case .ownAway(let text?):
+      return text.isEmpty
+        ? localized("You are marked as away")
+        : localized("You are marked as away: {reason}", ["reason": text])
+    case .ownAway(nil): return localized("You are no longer marked as away")
+    case .presence(_, _, false): return nil
+    case .presence(let nick, let online, true):
+      return online
+        ? localized("{nick} is online", ["nick": nick])
+        : localized("{nick} went offline", ["nick": nick])
     case .motd(let lines):
       return lines.map(IRCText.stripFormatting).joined(separator: "\n")
     default: return nil

@@ -13,6 +13,8 @@ public struct IRCSupport: Equatable, Sendable {
   public var network: String?
   /// `WHOX`: WHO answers with the fields asked for (accounts, away and bot flags).
   public var hasWHOX = false
+  /// `MONITOR[=limit]`: how many nicknames the server watches for us; nil without MONITOR.
+  public var monitorLimit: Int?
 
   public init() {}
 
@@ -41,6 +43,8 @@ public struct IRCSupport: Equatable, Sendable {
       case "CASEMAPPING": casemapping = IRCCasemapping(named: value)
       case "NETWORK": network = value.isEmpty ? nil : value
       case "WHOX": hasWHOX = true
+      // No limit given means the server sets none; Natter watches at most its own bound.
+      case "MONITOR": monitorLimit = max(0, min(Int(value) ?? 500, 500))
       default: continue
       }
     }
@@ -58,6 +62,7 @@ public struct IRCSupport: Equatable, Sendable {
     case "CASEMAPPING": casemapping = defaults.casemapping
     case "NETWORK": network = nil
     case "WHOX": hasWHOX = false
+    case "MONITOR": monitorLimit = nil
     default: break
     }
   }

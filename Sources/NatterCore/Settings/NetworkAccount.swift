@@ -8,6 +8,8 @@ public struct NetworkAccount: Equatable, Sendable {
   public var saslAccount: String?
   /// Off: its conversations stay, and Natter does not connect.
   public var isEnabled: Bool
+  /// The masks `/ignore` keeps on this network (`IRCIgnoreList`).
+  public var ignored: [String] = []
 
   public init(
     url: IRCServerURL, name: String? = nil, saslAccount: String? = nil, isEnabled: Bool = true

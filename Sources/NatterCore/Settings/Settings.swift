@@ -67,6 +67,8 @@ public struct Settings: Equatable, Sendable {
   /// What other IRC users see when Natter quits (`QUIT :message`); empty leaves the words to
   /// the server (InspIRCd says `Client exited`).
   public var quitMessage = ""
+  /// The real name others see in `/whois` (`USER`'s last parameter); empty uses the nickname.
+  public var realName = ""
 
   public init(
     sendKey: SendKey = Settings.defaultSendKey, maxLines: Int = Settings.defaultMaxLines,
@@ -134,6 +136,8 @@ public struct Settings: Equatable, Sendable {
         legacySASL = entry.value.isEmpty ? nil : entry.value
       case (Self.ircGroup, "quit-message"):
         quitMessage = entry.value
+      case (Self.ircGroup, "real-name"):
+        realName = entry.value
       case (Self.ircGroup, "send-burst"):
         if let burst = Int(entry.value), burst >= 1 {
           sendBudget = IRCSendBudget(burst: burst, interval: sendBudget.interval)
@@ -207,6 +211,9 @@ public struct Settings: Equatable, Sendable {
     var network = NetworkAccount(
       url: parsed, name: fields["name"]?.value,
       saslAccount: fields["sasl-account"].flatMap { $0.value.isEmpty ? nil : $0.value })
+    if let ignore = fields["ignore"] {
+      network.ignored = IRCIgnoreList(ignore.value.split(separator: " ").map(String.init)).masks
+    }
     if let enabled = fields["enabled"] {
       switch enabled.value {
       case "true": network.isEnabled = true
@@ -214,7 +221,7 @@ public struct Settings: Equatable, Sendable {
       default: problems.append("line \(enabled.line): enabled must be true or false")
       }
     }
-    let known = ["url", "name", "sasl-account", "enabled", "bouncer-network"]
+    let known = ["url", "name", "sasl-account", "enabled", "bouncer-network", "ignore"]
     for (key, field) in fields where !known.contains(key) {
       problems.append("line \(field.line): unknown key \(key) of a network")
     }
@@ -258,6 +265,10 @@ public struct Settings: Equatable, Sendable {
       if let id = network.url.bouncerNetwork { text += "bouncer-network=\(Self.escape(id))\n" }
       if let account = network.saslAccount { text += "sasl-account=\(Self.escape(account))\n" }
       text += "enabled=\(network.isEnabled)\n"
+      if !network.ignored.isEmpty {
+        text += "# /ignore's masks; /unignore removes one.\n"
+        text += "ignore=\(Self.escape(network.ignored.joined(separator: " ")))\n"
+      }
     }
     return text
   }
@@ -266,9 +277,13 @@ public struct Settings: Equatable, Sendable {
     let standardPace = sendBudget == .standard
     guard
       !trustedCertificates.isEmpty || !pinnedCertificates.isEmpty || !standardPace
-        || !quitMessage.isEmpty
+        || !quitMessage.isEmpty || !realName.isEmpty
     else { return "" }
     var text = "\n[\(Self.ircGroup)]\n"
+    if !realName.isEmpty {
+      text += "# The real name others see in /whois (Preferences, Network).\n"
+      text += "real-name=\(Self.escape(realName))\n"
+    }
     if !quitMessage.isEmpty {
       text += "# What others see when you quit (Preferences, Network).\n"
       text += "quit-message=\(Self.escape(quitMessage))\n"

@@ -85,7 +85,7 @@ public final class IRCClient {
 
   public init(
     url: IRCServerURL, name: String? = nil, saslAccount: String?, password: String?,
-    store: MessageStore,
+    store: MessageStore, realName: String = "", ignored: [String] = [],
     pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard,
     handlesWholeReads: Bool = false,
     makeTransport: @escaping TransportFactory = IRCClient.lineConnection
@@ -105,7 +105,11 @@ public final class IRCClient {
       Log.warning("could not read the outbox: \(error)")
       pending = []
     }
-    let account = Self.account(url: url, saslAccount: saslAccount, password: password)
+    self.realName = realName
+    self.ignored = ignored
+    let account = Self.account(
+      url: url, saslAccount: saslAccount, password: password, realName: realName,
+      ignored: ignored)
     self.budget = budget
     connection = IRCConnection(account: account, pending: pending, budget: budget)
     let stored = (try? store.conversations(under: url.conversationPrefix)) ?? []
@@ -120,22 +124,61 @@ public final class IRCClient {
 
   /// Who to be: a bouncer's login signs in with the password as the server password (ZNC
   /// 1.8 offers no SASL), any other account with SASL PLAIN when there is a password.
-  static func account(url: IRCServerURL, saslAccount: String?, password: String?) -> IRCAccount {
+  static func account(
+    url: IRCServerURL, saslAccount: String?, password: String?, realName: String = "",
+    ignored: [String] = []
+  ) -> IRCAccount {
     let channels = url.channels.map { IRCAccount.Channel($0) }
+    let named = realName.trimmingCharacters(in: .whitespaces)
     var account: IRCAccount
     if let login = url.login {
       account = IRCAccount(
-        nick: url.nick, userName: login, realName: url.nick, channels: channels,
-        serverPassword: password, bouncerNetwork: url.bouncerNetwork)
+        nick: url.nick, userName: login, realName: named.isEmpty ? url.nick : named,
+        channels: channels, serverPassword: password, bouncerNetwork: url.bouncerNetwork)
     } else {
       account = IRCAccount(
-        nick: url.nick, channels: channels,
+        nick: url.nick, realName: named.isEmpty ? nil : named, channels: channels,
         saslAccount: password == nil ? nil : (saslAccount ?? url.nick), saslPassword: password,
         bouncerNetwork: url.bouncerNetwork)
     }
     account.version = versionReply
+    account.ignored = ignored
     return account
   }
+
+  private var realName: String
+  private var ignored: [String]
+
+  /// Preferences' real name changed: used from the next connection on.
+  public func useRealName(_ name: String) {
+    realName = name
+    connection.useRealName(name)
+  }
+
+  /// Our away text while the server has us away; nil while here.
+  public var away: String? { connection.away }
+
+  /// Whether `nick` (of a private chat) is online, as `MONITOR` last said; nil when unknown.
+  public func isOnline(_ nick: String) -> Bool? {
+    guard connection.state == .ready else { return nil }
+    return presence[casemapping.fold(nick)]
+  }
+  private var presence: [String: Bool] = [:]
+
+  /// The nicknames of this network's private chats: the server says when they come and go.
+  public func watch(_ nicks: [String]) { feed(.watch(nicks)) }
+
+  /// `/ignore`'s masks changed: what matches them is dropped from now on.
+  public func ignore(_ masks: [String]) {
+    ignored = masks
+    feed(.ignore(masks))
+  }
+
+  /// `/quit`: leaves the network; it stays disconnected until `reconnect`.
+  public func disconnect(reason: String) { feed(.disconnect(reason: reason)) }
+
+  /// `/list`: asks the server for its channels; they come as `IRCEvent.channelList`.
+  public func listChannels() { feed(.command(IRCMessage(command: "LIST"))) }
 
   /// What a CTCP `VERSION` is answered with; the application names itself and its version.
   public static var versionReply = "Natter"
@@ -152,7 +195,8 @@ public final class IRCClient {
 
   public func start() {
     NetworkMonitor.onAvailable { [weak self] in
-      guard let self, case .disconnected = connection.state else { return }
+      guard let self, case .disconnected = connection.state, connection.reconnectsByItself
+      else { return }
       Log.debug("the network is back; reconnecting now")
       feed(.connectNow)
     }
@@ -162,7 +206,9 @@ public final class IRCClient {
   /// Signs in with SASL PLAIN from the next connection on (the password came from the Secret
   /// Service after the client was made). Only before `start`: the outbox is carried over.
   public func usePassword(_ password: String) {
-    let account = Self.account(url: url, saslAccount: saslAccount, password: password)
+    let account = Self.account(
+      url: url, saslAccount: saslAccount, password: password, realName: realName,
+      ignored: ignored)
     connection = IRCConnection(account: account, pending: connection.pending, budget: budget)
   }
 
@@ -403,6 +449,12 @@ public final class IRCClient {
     switch event {
     case .stateChanged(let state):
       Log.debug("IRC state \(state)")
+      if state != .ready { presence = [:] }
+      onStatus()
+    case .presence(let nick, let online, _):
+      presence[casemapping.fold(nick)] = online
+      onStatus()
+    case .ownAway:
       onStatus()
     case .joined(let channel):
       // What was said while we were away, where the server keeps it.
@@ -442,7 +494,7 @@ public final class IRCClient {
       .nickChanged,
       .channelActivity, .registered, .members, .message, .bouncerNetworks,
       .bouncerNetworkChanged, .whois, .awayReply, .serverReply, .ctcpRequest, .ctcpReply,
-      .invited, .standardReply:
+      .invited, .standardReply, .channelList:
       break
     }
   }
@@ -474,7 +526,7 @@ public final class IRCClient {
     guard IRCStatusText.line(for: event) != nil else { return [] }
     let chats: [String]
     switch event {
-    case .nickChanged, .awayReply:
+    case .nickChanged, .awayReply, .presence:
       chats = ((try? store.openConversations()) ?? []).filter { conversation in
         url.target(ofConversation: conversation).map { !connection.support.isChannel($0) } ?? false
       }

@@ -269,8 +269,8 @@ final class NatterApplication: Object {
     guard let session else { fatalError("a client is made for a window, after its history") }
     return IRCClient(
       url: network.url, name: network.name, saslAccount: network.saslAccount,
-      password: password, store: session.store,
-      pins: settings.pinnedCertificates[network.url.server] ?? [],
+      password: password, store: session.store, realName: settings.realName,
+      ignored: network.ignored, pins: settings.pinnedCertificates[network.url.server] ?? [],
       trustedAnywhere: Set(settings.trustedCertificates),
       budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads)
   }
@@ -322,6 +322,11 @@ final class NatterApplication: Object {
     window.apply(settings)
     window.conversations.onBouncerNetworks = { [unowned self] bouncer, event in
       applyBouncer(event, of: bouncer)
+    }
+    window.conversations.onIgnoredChanged = { [unowned self] id, masks in
+      guard let index = settings.networks.firstIndex(where: { $0.id == id }) else { return }
+      settings.networks[index].ignored = masks
+      settingsFile.save(settings)
     }
     window.onTrustCertificate = { [unowned self] fingerprint, server, replacing in
       settings.pin(fingerprint, server: server, replacing: replacing)

@@ -8,7 +8,7 @@ import NatterSession
 /// for the selected one (or a new one): its name, the `--connect` URL, the SASL account and
 /// its password. `Connect` (or Enter in a field) applies it; a URL that does not parse says
 /// why under the field and changes nothing. `NetworkEditor` decides what each does. The quit
-/// message below it is saved as it is typed, like the composer settings.
+/// message and the real name below it are saved as they are typed, like the composer settings.
 extension PreferencesWindow {
   func addNetworkSection(to layout: UnsafeMutablePointer<GtkGrid>?, from row: Int32) {
     gtk_grid_attach(layout, Self.heading(localized("Networks")), 0, row, 2, 1)
@@ -59,12 +59,22 @@ extension PreferencesWindow {
       quitMessageEntry.typed(), localized("what others see when you quit"))
     gtk_grid_attach(layout, Self.label(quitTitle), 0, row + 8, 1, 1)
     gtk_grid_attach(layout, quitMessageEntry.widget, 1, row + 8, 1, 1)
+
+    let realNameTitle = localized("Real name")
+    realNameEntry.setAccessibleLabel(realNameTitle)
+    gtk_widget_set_hexpand(realNameEntry.widget, 1)
+    gtk_editable_set_width_chars(realNameEntry.opaque, 12)
+    gtk_entry_set_placeholder_text(
+      realNameEntry.typed(), localized("shown by /whois; your nickname when empty"))
+    gtk_grid_attach(layout, Self.label(realNameTitle), 0, row + 9, 1, 1)
+    gtk_grid_attach(layout, realNameEntry.widget, 1, row + 9, 1, 1)
   }
 
   func showNetworkValues() {
     showNetworkList()
     showNetworkForm()
     gtk_editable_set_text(quitMessageEntry.opaque, settings.quitMessage)
+    gtk_editable_set_text(realNameEntry.opaque, settings.realName)
   }
 
   /// One row per network: its switch, its name and its server.
@@ -152,6 +162,11 @@ extension PreferencesWindow {
     Signal.connect(quitMessageEntry.pointer, "changed") { [unowned self] in
       let message = string(gtk_editable_get_text(quitMessageEntry.opaque)) ?? ""
       update { $0.quitMessage = message }
+    }
+    // Used from the next connection on: a real name cannot change while signed in.
+    Signal.connect(realNameEntry.pointer, "changed") { [unowned self] in
+      let name = string(gtk_editable_get_text(realNameEntry.opaque)) ?? ""
+      update { $0.realName = name }
     }
   }
 

@@ -34,6 +34,7 @@ final class PreferencesWindow: Widget {
   let connectButton: Widget
   let accountProblem: Widget
   let quitMessageEntry: Widget
+  let realNameEntry: Widget
   /// `Connect` with a password typed: the app keeps it in the Secret Service for that
   /// network, never in the settings.
   var onPassword: (NetworkAccount, String) -> Void = { _, _ in }
@@ -64,6 +65,7 @@ final class PreferencesWindow: Widget {
     connectButton = Widget(gtk_button_new_with_label(localized("Connect")))
     accountProblem = Widget(gtk_label_new(nil))
     quitMessageEntry = Widget(gtk_entry_new())
+    realNameEntry = Widget(gtk_entry_new())
     super.init(gtk_window_new())
 
     gtk_window_set_title(window, localized("Preferences"))

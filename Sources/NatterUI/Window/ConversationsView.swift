@@ -57,6 +57,12 @@ final class ConversationsView {
   /// A soju bouncer (the network with this id) listed or changed its networks: the
   /// application makes them networks of ours (`applyBouncer`).
   var onBouncerNetworks: (String, IRCEvent) -> Void = { _, _ in }
+  /// `/ignore` or `/unignore` changed a network's list (by id): the application keeps it.
+  var onIgnoredChanged: (String, [String]) -> Void = { _, _ in }
+  /// What others see when `/quit` has no reason of its own (Preferences' quit message).
+  var quitMessage = ""
+  /// The channel browser open for each network, by network id.
+  private var channelBrowsers: [String: ChannelBrowser] = [:]
 
   init(
     session: ChatSession, networks: [NetworkAccount], clients: [IRCClient],
@@ -314,6 +320,12 @@ final class ConversationsView {
       view.me = { [unowned self] message in
         client(for: message.conversation)?.nick ?? session.sender
       }
+      view.aboutSender = { [unowned self] message in
+        guard let irc = client(for: message.conversation) else { return nil }
+        return IRCMember.about(
+          message.sender, among: roster.memberList(of: message.conversation),
+          casemapping: irc.casemapping)
+      }
       view.onOpenResult = { [unowned self, unowned view] message in
         view.closeSearch()
         if message.conversation != list.activeID { open(message.conversation) }
@@ -405,6 +417,12 @@ final class ConversationsView {
         client(for: conversation)?.join(channel, key: key)
       case .write(let conversation, let line):
         client(for: conversation)?.write(line)
+      case .browseChannels(let conversation, let filter):
+        browseChannels(of: conversation, filter: filter)
+      case .ignore(let conversation, let request):
+        changeIgnored(of: conversation, request)
+      case .disconnect(let conversation, let reason):
+        client(for: conversation)?.disconnect(reason: reason ?? quitMessage)
       case .clearDraft(let conversation):
         // It must not come back after a restart or a kill.
         session.saveDraft(Draft(), for: conversation)
@@ -422,6 +440,7 @@ final class ConversationsView {
     showSidebar(sidebarVisibility.conversationsChanged(count: list.entries.count))
     for client in clients {
       client.statusConversation = switching.statusConversation(on: client.networkID)
+      client.watch(list.privateChats(on: client.networkID))
     }
     updateHeader()
     onActiveChanged()
@@ -528,9 +547,63 @@ final class ConversationsView {
       if conversation == list.activeID { updateHeader() }
     case .bouncerNetworks, .bouncerNetworkChanged:
       onBouncerNetworks(irc.networkID, event)
+    case .channelList(let channels, let complete):
+      channelBrowsers[irc.networkID]?.show(channels, complete: complete)
     default:
       break
     }
+  }
+
+  // MARK: Channels and ignores
+
+  /// `/list`: the network's channel browser, asking the server for its channels.
+  private func browseChannels(of conversation: String, filter: String?) {
+    guard let irc = client(for: conversation), irc.state == .ready else {
+      composer.showNotice(
+        localized(
+          "{network} is not connected, so it cannot list its channels.",
+          ["network": network(of: conversation)?.name ?? ""]))
+      return
+    }
+    channelBrowsers[irc.networkID]?.close()
+    let browser = ChannelBrowser(network: irc.name, filter: filter, over: window)
+    let id = irc.networkID
+    browser.onJoin = { [unowned self] channel in
+      guard let irc = clients.first(where: { $0.networkID == id }) else { return }
+      perform(
+        switching.run([.join(channel: channel, key: nil)]) { irc.conversation(for: $0) }
+          .filter { if case .clearDraft = $0 { false } else { true } })
+      composer.focusText()
+    }
+    browser.onClose = { [weak self, weak browser] in
+      guard let self, let browser, channelBrowsers[id] === browser else { return }
+      channelBrowsers[id] = nil
+      composer.focusText()
+    }
+    channelBrowsers[id] = browser
+    browser.present()
+    irc.listChannels()
+  }
+
+  /// `/ignore` and `/unignore`: the network's list changes (and is kept), or is listed.
+  private func changeIgnored(of conversation: String, _ request: CommandPlan.IgnoreRequest) {
+    guard let irc = client(for: conversation),
+      let index = networks.firstIndex(where: { $0.id == irc.networkID })
+    else { return }
+    var ignored = IRCIgnoreList(networks[index].ignored)
+    let change: IRCIgnoreList.Change
+    switch request {
+    case .list:
+      composer.showNotice(ignored.listing, isProblem: false, seconds: 15)
+      return
+    case .add(let who): change = ignored.add(who, casemapping: irc.casemapping)
+    case .remove(let who): change = ignored.remove(who, casemapping: irc.casemapping)
+    }
+    composer.showNotice(change.sentence, isProblem: !change.changed, seconds: 10)
+    guard change.changed else { return }
+    networks[index].ignored = ignored.masks
+    irc.ignore(ignored.masks)
+    onIgnoredChanged(irc.networkID, ignored.masks)
   }
 
   /// Shows `conversation` as left (with `Rejoin` while it is open) or as joined again.

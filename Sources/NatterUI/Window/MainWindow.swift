@@ -131,6 +131,8 @@ final class MainWindow: Widget {
   func apply(_ settings: Settings) {
     composer.sendKey = settings.sendKey
     composer.maxLines = settings.maxLines
+    conversations.quitMessage = settings.quitMessage
+    for client in conversations.clients { client.useRealName(settings.realName) }
   }
 
   func showAbout() { AboutDialog.present(over: window) }
@@ -288,10 +290,12 @@ final class MainWindow: Widget {
       return
     }
     let isLeft = open.active?.isLeft == true
+    let target = conversations.target(of: open.activeID)
+    let isOnline = open.active?.kind == .privateChat ? target.flatMap(irc.isOnline) : nil
     header.showConnection(
       irc.state.subtitle(
-        conversation: conversations.target(of: open.activeID), host: irc.name,
-        waiting: irc.waiting, isLeft: isLeft),
+        conversation: target, host: irc.name, waiting: irc.waiting, isLeft: isLeft,
+        isOnline: isOnline, away: irc.away),
       offersReconnect: irc.state.offersReconnect, offersRejoin: isLeft && irc.state == .ready)
   }
 

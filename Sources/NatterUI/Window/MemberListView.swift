@@ -91,10 +91,7 @@ final class MemberListView: Widget {
         member.isBot ? localized("{nick} (bot)", ["nick": member.shown]) : member.shown)
       // Away members are dimmed; what they are is in the tooltip and for screen readers.
       if member.isAway { label.addCSSClass("away") } else { label.removeCSSClass("away") }
-      let about = [
-        member.isAway ? localized("Away") : nil,
-        member.account.map { localized("Signed in as {account}", ["account": $0]) },
-      ].compactMap { $0 }.joined(separator: "\n")
+      let about = member.about
       gtk_widget_set_tooltip_text(label.widget, about.isEmpty ? nil : about)
       Accessible.setDescription(label.widget, about)
       let wanted = NickColors.cssClass(of: member.nick, me: me)

@@ -17,6 +17,8 @@ final class TranscriptRow: Widget {
   var onRetry: (Message) -> Void = { _ in }
   /// `Show more` was clicked on a folded message.
   var onShowMore: (Message) -> Void = { _ in }
+  /// What the sender's tooltip says of them (`Signed in as alice`), asked when it shows.
+  var aboutSender: (Message) -> String? = { _ in nil }
   /// The position the row shows, or -1 while unbound.
   private(set) var position = -1
 
@@ -248,6 +250,9 @@ final class TranscriptRow: Widget {
     time.addCSSClass("time")
     time.addCSSClass("dim-label")
     Signal.connectQueryTooltip(time.pointer) { [unowned self] in timeTooltip }
+    Signal.connectQueryTooltip(sender.pointer) { [unowned self] in
+      shownMessage.flatMap(aboutSender)
+    }
     gtk_box_append(box.typed(), sender.widget)
     gtk_box_append(box.typed(), time.widget)
     // Above the body, below the day separator and the `New messages` line.

@@ -13,6 +13,7 @@ extension TranscriptView {
       row.onTag = { [weak self] tag in self?.filter(byTag: tag) }
       row.onShowMore = { [weak self] message in self?.showWhole(message) }
       row.onRetry = { [weak self] message in self?.onRetry(message) }
+      row.aboutSender = { [weak self] message in self?.aboutSender(message) }
       connectDoubleClick(on: row)
       gtk_list_item_set_activatable(OpaquePointer(item), 0)
       gtk_list_item_set_child(OpaquePointer(item), row.widget)

@@ -44,6 +44,8 @@ final class TranscriptView: Widget {
   var foundID: String?
   /// The user's nickname where `message` is (it is not given a colour), nil if unknown.
   var me: (Message) -> String? = { _ in nil }
+  /// What a sender's tooltip says of them (their account), asked when it shows.
+  var aboutSender: (Message) -> String? = { _ in nil }
   /// `Loading older messages…`, made the first time a page is asked for.
   var loadingOlder: Widget?
   /// The frame-by-frame placement of the rows that were on top, above an older page that

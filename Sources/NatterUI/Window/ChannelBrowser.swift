@@ -1,0 +1,159 @@
+import CGtk
+import GtkKit
+import NatterCore
+
+/// `/list` (SPEC §12): a network's channels in a window of their own, `Filter channels` over
+/// the list `Channels` (name, users, topic), most users first. Typing filters; Enter on a
+/// channel (or a double click) joins it, Enter in the filter joins the first match; Escape
+/// closes. Rows are made only for what shows, so 20,000 channels cost what a screenful does.
+@MainActor
+final class ChannelBrowser {
+  /// Join this channel (the window has closed).
+  var onJoin: (String) -> Void = { _ in }
+  /// The window is gone.
+  var onClose: () -> Void = {}
+
+  let window: Widget
+  let filter: Widget
+  let list: Widget
+  let status: Widget
+  private let model = IndexListModel()
+  private let factory: Object
+  private(set) var directory = ChannelDirectory([])
+  private var loading = true
+  private var rows: [UnsafeMutableRawPointer: (name: Widget, users: Widget, topic: Widget)] = [:]
+
+  init(network: String, filter text: String?, over parent: UnsafeMutablePointer<GtkWindow>) {
+    window = Widget(gtk_window_new())
+    filter = Widget(gtk_search_entry_new())
+    status = Widget(gtk_label_new(nil))
+    factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
+    let selection = gtk_single_selection_new(OpaquePointer(model.newReference()))
+    gtk_single_selection_set_autoselect(selection, 0)
+    gtk_single_selection_set_can_unselect(selection, 1)
+    list = Widget(gtk_list_view_new(selection, OpaquePointer(factory.newReference())))
+    let typedWindow: UnsafeMutablePointer<GtkWindow> = window.typed()
+    gtk_window_set_transient_for(typedWindow, parent)
+    gtk_window_set_destroy_with_parent(typedWindow, 1)
+    gtk_window_set_title(
+      typedWindow, localized("Channels on {network}", ["network": network]))
+    gtk_window_set_default_size(typedWindow, 640, 520)
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+    for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(box, 12) }
+    for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(box, 12) }
+    filter.setAccessibleLabel(localized("Filter channels"))
+    natter_object_set_string(filter.pointer, "placeholder-text", localized("Filter channels"))
+    gtk_editable_set_text(filter.opaque, text ?? "")
+    gtk_box_append(cast(box), filter.widget)
+    list.setAccessibleLabel(localized("Channels"))
+    list.addCSSClass("channel-list")
+    let scroller = gtk_scrolled_window_new()
+    gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_widget_set_vexpand(scroller, 1)
+    gtk_scrolled_window_set_child(OpaquePointer(scroller), list.widget)
+    gtk_box_append(cast(box), scroller)
+    gtk_label_set_xalign(status.opaque, 0)
+    status.addCSSClass("dim-label")
+    status.setAccessibleLabel(localized("Channel count"))
+    gtk_box_append(cast(box), status.widget)
+    gtk_window_set_child(typedWindow, box)
+    window.closeOnEscape()
+    connectRows()
+    Signal.connect(filter.pointer, "search-changed") { [unowned self] in applyFilter() }
+    Signal.connect(filter.pointer, "activate") { [unowned self] in
+      if directory.count > 0 { join(directory[0].name) }
+    }
+    Signal.connectPosition(list.pointer, "activate") { [unowned self] position in
+      guard Int(position) < directory.count else { return }
+      join(directory[Int(position)].name)
+    }
+    Signal.connectReturning(window.pointer, "close-request") { [unowned self] in
+      onClose()
+      return false
+    }
+    showStatus()
+  }
+
+  func present() {
+    gtk_window_present(window.typed())
+    filter.grabFocus()
+  }
+
+  /// The server's answer came: every channel, listed under the filter as typed.
+  func show(_ channels: [IRCListedChannel], complete: Bool) {
+    loading = false
+    directory = ChannelDirectory(channels)
+    self.complete = complete
+    applyFilter()
+  }
+  private var complete = true
+
+  func close() { gtk_window_destroy(window.typed()) }
+
+  private func join(_ channel: String) {
+    onJoin(channel)
+    close()
+  }
+
+  private func applyFilter() {
+    directory.setFilter(string(gtk_editable_get_text(filter.opaque)) ?? "")
+    model.reset(count: directory.count)
+    showStatus()
+  }
+
+  private func showStatus() {
+    var text = loading ? localized("Asking the server for its channels…") : directory.summary
+    if !loading, !complete {
+      text = localized("{summary} (the server listed more)", ["summary": text])
+    }
+    gtk_label_set_text(status.opaque, text)
+    // GtkLabel names itself after its text on every change; it is found by its role's name.
+    status.setAccessibleLabel(localized("Channel count"))
+    Accessible.setDescription(status.widget, text)
+  }
+
+  private func connectRows() {
+    Signal.connect(factory.pointer, "setup") { [unowned self] item in
+      guard let item else { return }
+      let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+      let name = Widget(gtk_label_new(nil))
+      let users = Widget(gtk_label_new(nil))
+      let topic = Widget(gtk_label_new(nil))
+      gtk_label_set_xalign(name.opaque, 0)
+      gtk_label_set_width_chars(name.opaque, 18)
+      gtk_label_set_ellipsize(name.opaque, PANGO_ELLIPSIZE_END)
+      gtk_label_set_max_width_chars(name.opaque, 24)
+      name.addCSSClass("heading")
+      gtk_label_set_xalign(users.opaque, 1)
+      gtk_label_set_width_chars(users.opaque, 6)
+      users.addCSSClass("numeric")
+      users.addCSSClass("dim-label")
+      gtk_label_set_xalign(topic.opaque, 0)
+      gtk_label_set_ellipsize(topic.opaque, PANGO_ELLIPSIZE_END)
+      gtk_widget_set_hexpand(topic.widget, 1)
+      topic.addCSSClass("dim-label")
+      for label in [name, users, topic] { gtk_box_append(cast(row), label.widget) }
+      gtk_list_item_set_child(OpaquePointer(item), row)
+      rows[item] = (name, users, topic)
+    }
+    Signal.connect(factory.pointer, "bind") { [unowned self] item in
+      guard let item, let row = rows[item],
+        let object = gtk_list_item_get_item(OpaquePointer(item))
+      else { return }
+      let index = IndexListModel.index(ofItem: object)
+      guard index < directory.count else { return }
+      let channel = directory[index]
+      gtk_label_set_text(row.name.opaque, channel.name)
+      gtk_label_set_text(row.users.opaque, String(channel.users))
+      gtk_label_set_text(row.topic.opaque, channel.topic)
+      gtk_widget_set_tooltip_text(row.topic.widget, channel.topic.isEmpty ? nil : channel.topic)
+      Accessible.setDescription(
+        row.users.widget,
+        localizedPlural("{count} user", "{count} users", count: channel.users))
+    }
+    Signal.connect(factory.pointer, "teardown") { [unowned self] item in
+      guard let item else { return }
+      rows[item] = nil
+    }
+  }
+}

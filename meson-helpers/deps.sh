@@ -44,6 +44,8 @@ NATTER_TEST_PACKAGES=(
   inspircd openssl glib-networking
   # ZNC in front of them is the bouncer of Tests/EndToEnd/test_bouncer.py (run as nobody).
   znc
+  # irssi, in a private tmux, is a real client on the other side (Tests/EndToEnd/test_irssi.py).
+  irssi tmux
   # A Secret Service for the IRC password test (gnome-keyring unlocked with a throwaway password).
   gnome-keyring libsecret-tools
   # The translation tests run Natter in Korean, German and Arabic (natter_generate_locales);

@@ -49,7 +49,7 @@ struct IRCChannelDirectory: Equatable, Sendable {
       else { return [] }
       let users = max(0, min(Int(message.params[2]) ?? 0, 10_000_000))
       let raw = message.params.count > 3 ? message.params[message.params.count - 1] : ""
-      var topic = IRCText.stripFormatting(raw)
+      var topic = Self.withoutModes(IRCText.stripFormatting(raw))
       topic = String(topic.prefix(Self.maxTopicCharacters))
       gathering?.append(IRCListedChannel(name: name, users: users, topic: topic))
       return []
@@ -62,6 +62,13 @@ struct IRCChannelDirectory: Equatable, Sendable {
     default:
       return nil
     }
+  }
+
+  /// InspIRCd and UnrealIRCd start each topic with the channel's modes (`[+nt] `), which say
+  /// nothing to someone choosing a channel.
+  static func withoutModes(_ topic: String) -> String {
+    guard topic.hasPrefix("[+"), let close = topic.firstIndex(of: "]") else { return topic }
+    return String(topic[topic.index(after: close)...].drop { $0 == " " })
   }
 
   /// The connection closed: a list half-gathered is dropped.

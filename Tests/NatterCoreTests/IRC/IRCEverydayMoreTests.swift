@@ -18,7 +18,7 @@ import Testing
     #expect(script.takeWritten() == ["LIST"])
     script.server(":irc.test 321 me Channel :Users  Name")
     script.server(":irc.test 322 me #natter 12 :[+nt] \u{02}Natter\u{02} talk")
-    script.server(":irc.test 322 me #gtk 340 :GTK")
+    script.server(":irc.test 322 me #gtk 340 :GTK [+x] stays")
     script.server(":irc.test 322 me notachannel 5 :skipped")
     script.server(":irc.test 322 me #bad,name 5 :skipped")
     #expect(script.takeEvents().isEmpty, "nothing until 323, and no line per channel")
@@ -27,8 +27,8 @@ import Testing
       script.takeEvents() == [
         .channelList(
           [
-            IRCListedChannel(name: "#natter", users: 12, topic: "[+nt] Natter talk"),
-            IRCListedChannel(name: "#gtk", users: 340, topic: "GTK"),
+            IRCListedChannel(name: "#natter", users: 12, topic: "Natter talk"),
+            IRCListedChannel(name: "#gtk", users: 340, topic: "GTK [+x] stays"),
           ], complete: true)
       ])
   }

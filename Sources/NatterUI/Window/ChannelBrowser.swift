@@ -59,17 +59,19 @@ final class ChannelBrowser {
     gtk_window_set_child(typedWindow, box)
     window.closeOnEscape()
     connectRows()
-    Signal.connect(filter.pointer, "search-changed") { [unowned self] in applyFilter() }
-    Signal.connect(filter.pointer, "activate") { [unowned self] in
-      if directory.count > 0 { join(directory[0].name) }
-    }
-    Signal.connectPosition(list.pointer, "activate") { [unowned self] position in
-      guard Int(position) < directory.count else { return }
+    Signal.connect(filter.pointer, "search-changed") { [weak self] in self?.applyFilter() }
+    Signal.connect(filter.pointer, "activate") { [weak self] in self?.joinFirstMatch() }
+    Signal.connectPosition(list.pointer, "activate") { [weak self] position in
+      guard let self, Int(position) < directory.count else { return }
       join(directory[Int(position)].name)
     }
-    Signal.connectReturning(window.pointer, "close-request") { [unowned self] in
-      onClose()
-      return false
+    // However it goes (Escape, Enter, the parent closing), the window is gone once destroyed;
+    // its list tears its rows down after this, so the handlers hold the browser weakly.
+    Signal.connect(window.pointer, "destroy") { [weak self] in
+      guard let self, !isClosed else { return }
+      isClosed = true
+      let onClose = onClose
+      MainLoop.idle { onClose() }
     }
     showStatus()
   }
@@ -88,7 +90,18 @@ final class ChannelBrowser {
   }
   private var complete = true
 
-  func close() { gtk_window_destroy(window.typed()) }
+  /// The window was destroyed; nothing more is done with it.
+  private(set) var isClosed = false
+
+  func close() {
+    guard !isClosed else { return }
+    gtk_window_destroy(window.typed())
+  }
+
+  /// Enter in the filter: the first channel it keeps is joined.
+  func joinFirstMatch() {
+    if directory.count > 0 { join(directory[0].name) }
+  }
 
   private func join(_ channel: String) {
     onJoin(channel)
@@ -113,8 +126,8 @@ final class ChannelBrowser {
   }
 
   private func connectRows() {
-    Signal.connect(factory.pointer, "setup") { [unowned self] item in
-      guard let item else { return }
+    Signal.connect(factory.pointer, "setup") { [weak self] item in
+      guard let self, let item else { return }
       let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
       let name = Widget(gtk_label_new(nil))
       let users = Widget(gtk_label_new(nil))
@@ -136,8 +149,8 @@ final class ChannelBrowser {
       gtk_list_item_set_child(OpaquePointer(item), row)
       rows[item] = (name, users, topic)
     }
-    Signal.connect(factory.pointer, "bind") { [unowned self] item in
-      guard let item, let row = rows[item],
+    Signal.connect(factory.pointer, "bind") { [weak self] item in
+      guard let self, let item, let row = rows[item],
         let object = gtk_list_item_get_item(OpaquePointer(item))
       else { return }
       let index = IndexListModel.index(ofItem: object)
@@ -151,8 +164,8 @@ final class ChannelBrowser {
         row.users.widget,
         localizedPlural("{count} user", "{count} users", count: channel.users))
     }
-    Signal.connect(factory.pointer, "teardown") { [unowned self] item in
-      guard let item else { return }
+    Signal.connect(factory.pointer, "teardown") { [weak self] item in
+      guard let self, let item else { return }
       rows[item] = nil
     }
   }

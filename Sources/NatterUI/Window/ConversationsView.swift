@@ -576,7 +576,7 @@ final class ConversationsView {
       composer.focusText()
     }
     browser.onClose = { [weak self, weak browser] in
-      guard let self, let browser, channelBrowsers[id] === browser else { return }
+      guard let self, channelBrowsers[id] === browser else { return }
       channelBrowsers[id] = nil
       composer.focusText()
     }

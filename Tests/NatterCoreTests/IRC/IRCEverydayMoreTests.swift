@@ -210,4 +210,15 @@ import Testing
     plain.feed(.connected)
     #expect(plain.takeWritten().contains("USER me 0 * me"))
   }
+
+  @Test func aSendersTooltipSaysWhatTheMemberListKnows() {
+    var bob = IRCMember(nick: "Bob", account: "bobby")
+    bob.isAway = true
+    let members = [bob, IRCMember(nick: "carol")]
+    #expect(
+      IRCMember.about("bob", among: members, casemapping: .rfc1459)
+        == "Away\nSigned in as bobby")
+    #expect(IRCMember.about("carol", among: members, casemapping: .rfc1459) == nil)
+    #expect(IRCMember.about("dave", among: members, casemapping: .rfc1459) == nil)
+  }
 }

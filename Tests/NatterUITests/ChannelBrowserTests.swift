@@ -1,0 +1,61 @@
+import CGtk
+import GtkKit
+import NatterCore
+import TestSupport
+import Testing
+
+@testable import NatterUI
+
+/// The channel browser of `/list` (SPEC §12): 20,000 channels listed with rows made only for
+/// what shows, filtered as typed, Enter joining and closing.
+@MainActor
+@Suite("ChannelBrowser")
+struct ChannelBrowserTests {
+  /// The (name, users, topic) texts of the rows on screen.
+  private func rows(in browser: ChannelBrowser) -> [[String]] {
+    var result: [[String]] = []
+    var child = gtk_widget_get_first_child(browser.list.widget)
+    while let item = child {
+      if let row = gtk_widget_get_first_child(item), gtk_widget_get_mapped(row) != 0 {
+        var texts: [String] = []
+        var label = gtk_widget_get_first_child(row)
+        while let current = label {
+          texts.append(string(gtk_label_get_text(OpaquePointer(current))) ?? "")
+          label = gtk_widget_get_next_sibling(current)
+        }
+        result.append(texts)
+      }
+      child = gtk_widget_get_next_sibling(item)
+    }
+    return result
+  }
+
+  @Test func twentyThousandChannelsListFilterAndJoin() throws {
+    try #require(GtkTestEnvironment.start())
+    let parent = try #require(gtk_window_new())
+    defer { gtk_window_destroy(cast(parent)) }
+    let window: UnsafeMutablePointer<GtkWindow> = try #require(cast(parent))
+    let browser = ChannelBrowser(network: "Libera.Chat", filter: nil, over: window)
+    var joined: [String] = []
+    browser.onJoin = { joined.append($0) }
+    browser.present()
+    let asking = string(gtk_label_get_text(browser.status.opaque)) ?? ""
+    #expect(asking == "Asking the server for its channels…")
+    let channels = (0..<20_000).map {
+      IRCListedChannel(name: "#c\($0)", users: $0 == 777 ? 50_000 : $0 % 100, topic: "t\($0)")
+    }
+    browser.show(channels, complete: true)
+    Wait.frames(3, of: browser.window.widget)
+    let summary = { string(gtk_label_get_text(browser.status.opaque)) ?? "" }
+    let shown = rows(in: browser)
+    #expect(shown.first == ["#c777", "50000", "t777"], "most users first: \(shown.prefix(2))")
+    #expect(shown.count > 5 && shown.count < 300, "rows for what shows only: \(shown.count)")
+    #expect(summary() == "20000 channels")
+    gtk_editable_set_text(browser.filter.opaque, "t1999")
+    #expect(Wait.until { browser.directory.count == 11 }, "\(browser.directory.count)")
+    #expect(summary() == "11 channels of 20000")
+    browser.joinFirstMatch()
+    #expect(joined.count == 1)
+    #expect(joined.first?.hasPrefix("#c1999") == true, "\(joined)")
+  }
+}

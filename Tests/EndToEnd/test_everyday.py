@@ -57,6 +57,9 @@ class EverydayTest(SwitcherMixin, IRCTestCase):
         self.send(app, "/voice carol")
         carol.wait_for(lambda line: ":alice!" in line and "MODE #natter +v" in line
                        and line.endswith("carol"), what="alice's /voice reaching the channel")
+        # Mode changes are status lines in words.
+        wait_until(lambda: {"bob made alice an operator", "alice gave voice to carol"}
+                   <= set(shown_messages(app)), what="the mode changes said in words")
         self.send(app, "/kick carol out you go")
         carol.wait_for(lambda line: ":alice!" in line and "KICK #natter carol :out you go" in line,
                        what="alice's /kick with its reason")

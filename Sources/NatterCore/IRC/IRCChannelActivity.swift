@@ -14,6 +14,12 @@ public enum IRCChannelActivity: Equatable, Sendable {
   case topicShown(text: String)
   /// `by` invited `nick` to the channel (`invite-notify`).
   case invited(nick: String, by: String)
+  /// `by` gave or took a member mode (`+o`, `-v`) of `nick`.
+  case memberMode(by: String, nick: String, IRCModeChange)
+  /// `by` banned a mask, or lifted the ban (`+b`, `-b`).
+  case ban(by: String, mask: String, adding: Bool)
+  /// `by` set the channel's other modes: `+m`, `-i+l 20`.
+  case modesSet(by: String, modes: String)
 
   /// The line the transcript shows; the server's texts with formatting removed, as plain text.
   public func sentence() -> String {
@@ -40,6 +46,27 @@ public enum IRCChannelActivity: Equatable, Sendable {
       return localized("Topic: {topic}", ["topic": IRCText.stripFormatting(text)])
     case .invited(let nick, let by):
       return localized("{by} invited {nick}", ["by": by, "nick": nick])
+    case .memberMode(let by, let nick, let change):
+      switch (change.mode, change.adding) {
+      case ("o", true): return localized("{by} made {nick} an operator", ["by": by, "nick": nick])
+      case ("o", false):
+        return localized("{by} took operator status from {nick}", ["by": by, "nick": nick])
+      case ("h", true):
+        return localized("{by} made {nick} a half-operator", ["by": by, "nick": nick])
+      case ("h", false):
+        return localized("{by} took half-operator status from {nick}", ["by": by, "nick": nick])
+      case ("v", true): return localized("{by} gave voice to {nick}", ["by": by, "nick": nick])
+      case ("v", false): return localized("{by} took voice from {nick}", ["by": by, "nick": nick])
+      default:
+        return localized(
+          "{by} set {mode} on {nick}", ["by": by, "mode": change.flag, "nick": nick])
+      }
+    case .ban(let by, let mask, let adding):
+      return adding
+        ? localized("{by} banned {mask}", ["by": by, "mask": mask])
+        : localized("{by} lifted the ban on {mask}", ["by": by, "mask": mask])
+    case .modesSet(let by, let modes):
+      return localized("{by} set {modes}", ["by": by, "modes": modes])
     }
   }
 }

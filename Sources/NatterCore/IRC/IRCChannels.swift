@@ -108,6 +108,11 @@ struct IRCChannels: Equatable, Sendable {
     case "ACCOUNT":
       guard let account = params.first else { return [] }
       return update(nick, map: map) { $0.account = account == "*" ? nil : account }
+    case "MODE":
+      guard params.count >= 2, let key = joinedKey(params[0], map: map) else { return [] }
+      return modes(
+        key, IRCModeChange.parse(Array(params.dropFirst()), support: session.support),
+        by: nick.isEmpty ? (message.source ?? "") : nick, support: session.support)
     case "CHGHOST", "SETNAME":
       return []  // hosts and real names are not shown
     case "INVITE":
@@ -303,6 +308,49 @@ struct IRCChannels: Equatable, Sendable {
     if let shown, !(plain.isEmpty && shown == .topicShown(text: text)) {
       effects += activity(key, shown)
     }
+    return effects
+  }
+
+  /// A channel's `MODE`: members' prefixes follow, and each change is a status line (member
+  /// modes and bans one each, the channel's other modes one together).
+  private mutating func modes(
+    _ key: String, _ changes: [IRCModeChange], by: String, support: IRCSupport
+  ) -> [IRCEffect] {
+    let map = support.casemapping
+    var effects: [IRCEffect] = []
+    var others = ""
+    var otherArguments: [String] = []
+    var sign: Bool?
+    var prefixesChanged = false
+    for change in changes {
+      if let index = support.prefixModes.firstIndex(of: change.mode), let nick = change.argument {
+        let offset = support.prefixModes.distance(from: support.prefixModes.startIndex, to: index)
+        let symbols = Array(support.prefixSymbols)
+        guard offset < symbols.count, var member = joined[key]?.members[map.fold(nick)] else {
+          continue
+        }
+        var held = Set(member.prefixes)
+        if change.adding { held.insert(symbols[offset]) } else { held.remove(symbols[offset]) }
+        // Highest first, in the server's order.
+        member.prefixes = String(symbols.filter(held.contains))
+        joined[key]?.members[map.fold(nick)] = member
+        prefixesChanged = true
+        effects += activity(key, .memberMode(by: by, nick: member.nick, change))
+      } else if change.mode == "b", let mask = change.argument {
+        effects += activity(key, .ban(by: by, mask: mask, adding: change.adding))
+      } else {
+        if sign != change.adding { others += change.adding ? "+" : "-" }
+        sign = change.adding
+        others.append(change.mode)
+        // A key is a password: the line says it changed, never what it is.
+        if let argument = change.argument, change.mode != "k" { otherArguments.append(argument) }
+      }
+    }
+    if !others.isEmpty {
+      let modes = ([others] + otherArguments).joined(separator: " ")
+      effects += activity(key, .modesSet(by: by, modes: modes))
+    }
+    if prefixesChanged { effects += change(key) { _ in } }
     return effects
   }
 

@@ -13,6 +13,11 @@ public struct IRCSupport: Equatable, Sendable {
   public var network: String?
   /// `WHOX`: WHO answers with the fields asked for (accounts, away and bot flags).
   public var hasWHOX = false
+  /// `CHANMODES=A,B,C,D`: list modes (`beI`), modes with an argument always (`k`), only when
+  /// set (`l`), and never.
+  public var listModes = "beI"
+  public var alwaysParameterModes = "k"
+  public var setParameterModes = "l"
   /// `MONITOR[=limit]`: how many nicknames the server watches for us; nil without MONITOR.
   public var monitorLimit: Int?
 
@@ -43,6 +48,10 @@ public struct IRCSupport: Equatable, Sendable {
       case "CASEMAPPING": casemapping = IRCCasemapping(named: value)
       case "NETWORK": network = value.isEmpty ? nil : value
       case "WHOX": hasWHOX = true
+      case "CHANMODES":
+        let types = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard types.count >= 3 else { continue }
+        (listModes, alwaysParameterModes, setParameterModes) = (types[0], types[1], types[2])
       // No limit given means the server sets none; Natter watches at most its own bound.
       case "MONITOR": monitorLimit = max(0, min(Int(value) ?? 500, 500))
       default: continue
@@ -62,6 +71,9 @@ public struct IRCSupport: Equatable, Sendable {
     case "CASEMAPPING": casemapping = defaults.casemapping
     case "NETWORK": network = nil
     case "WHOX": hasWHOX = false
+    case "CHANMODES":
+      (listModes, alwaysParameterModes, setParameterModes) =
+        (defaults.listModes, defaults.alwaysParameterModes, defaults.setParameterModes)
     case "MONITOR": monitorLimit = nil
     default: break
     }

@@ -221,4 +221,43 @@ import Testing
     #expect(IRCMember.about("carol", among: members, casemapping: .rfc1459) == nil)
     #expect(IRCMember.about("dave", among: members, casemapping: .rfc1459) == nil)
   }
+
+  @Test func modeChangesMoveMembersPrefixesAndAreSaidInWords() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test 005 me CHANMODES=beI,k,l,imnpst PREFIX=(qaohv)~&@%+ :are supported")
+    script.server(":irc.test 353 me = #natter :@me alice bob")
+    script.server(":irc.test 366 me #natter :End of /NAMES list.")
+    _ = script.takeEvents()
+    script.server(":bob!b@h MODE #natter +ovb-m alice alice *!*@spam.example")
+    script.server(":bob!b@h MODE #natter +kl-v secret 20 alice")
+    script.server(":irc.test MODE #natter +q bob")
+    let events = script.takeEvents()
+    let lines = events.compactMap(IRCStatusText.line(for:))
+    #expect(
+      lines == [
+        "bob made alice an operator", "bob gave voice to alice", "bob banned *!*@spam.example",
+        "bob set -m", "bob took voice from alice", "bob set +kl 20", "irc.test set +q on bob",
+      ])
+    let lists = events.compactMap { event -> [IRCMember]? in
+      if case .members(_, let members) = event { return members }
+      return nil
+    }
+    #expect(lists.last?.first { $0.nick == "alice" }?.prefixes == "@")
+    #expect(lists.last?.first { $0.nick == "bob" }?.prefixes == "~")
+    #expect(!lines.joined().contains("secret"), "a channel key is never shown")
+  }
+
+  @Test func modeArgumentsFollowTheServersModeTypes() {
+    var support = IRCSupport()
+    support.apply(["CHANMODES=beI,k,l,imnpst", "PREFIX=(ov)@+"])
+    #expect(
+      IRCModeChange.parse(["-lk+b", "key", "*!*@x"], support: support) == [
+        IRCModeChange(adding: false, mode: "l"),
+        IRCModeChange(adding: false, mode: "k", argument: "key"),
+        IRCModeChange(adding: true, mode: "b", argument: "*!*@x"),
+      ])
+    #expect(
+      IRCModeChange.parse(["+oooo", "a"], support: support).map(\.argument) == ["a", nil, nil, nil])
+  }
 }

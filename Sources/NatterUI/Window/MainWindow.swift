@@ -131,6 +131,16 @@ final class MainWindow: Widget {
   func apply(_ settings: Settings) {
     composer.sendKey = settings.sendKey
     composer.maxLines = settings.maxLines
+    if BodyFormatting.isShown != settings.showsFormatting {
+      BodyFormatting.isShown = settings.showsFormatting
+      redrawBodies()
+    }
+  }
+
+  /// Binds every transcript's rows again after the way formatting is drawn changed (shown or
+  /// not, the style's colours).
+  func redrawBodies() {
+    for transcript in conversations.transcripts.values { transcript.rebindRows() }
   }
 
   func showAbout() { AboutDialog.present(over: window) }

@@ -27,6 +27,49 @@ class FormattingTest(IRCTestCase):
             app.messages, lambda a: a.getRoleName() == "label" and a.name == text),
             what=f"the label {text!r}")
 
+    def open_preferences(self, app):
+        app.key("ctrl+comma")
+        return wait_until(
+            lambda: next((frame for frame in app.accessible_app
+                          if frame is not None and frame.name == "Preferences"), None),
+            what="the Preferences window")
+
+    def focus(self, app, preferences, control):
+        for _ in range(12):
+            if is_focused(control) or any(is_focused(c) for c in control if c is not None):
+                return
+            press_moving_focus(app, "Tab", preferences)
+        self.fail(f"Tab never reached {control.name} (focus: {focus_key(preferences)})")
+
+    def test_colours_follow_a_change_of_style(self):
+        server = self.server()
+        bob = self.member(server, "bob")
+        app = self.connect(server)
+        self.wait_ready(app)
+        bob.send("PRIVMSG #natter :\x0302navy\x03 sky")
+        wait_until(lambda: "navy sky" in shown_messages(app), what="bob's line")
+        light = attributes_at(self.body_label(app, "navy sky"), 0).get("fg-color")
+        self.assertIsNotNone(light, "navy has a colour in the light style")
+
+        preferences = self.open_preferences(app)
+        style = wait_until(lambda: pyatspi.findDescendant(
+            preferences, lambda a: a.getRoleName() == "combo box" and a.name == "Style"),
+            what="the Style control")
+        self.focus(app, preferences, style)
+        app.key("space")
+        wait_until(lambda: any(a.name == "Dark" for a in pyatspi.findAllDescendants(
+            app.accessible_app, lambda a: a.getRoleName() == "label")), what="the Style list")
+        app.key("Down", "Down", "Return")
+        wait_until(lambda: "style=dark" in settings_text(app.config_dir), what="style=dark saved")
+
+        # Navy on the dark background would not read: the row is drawn again, lighter.
+        def dark():
+            return attributes_at(self.body_label(app, "navy sky"), 0).get("fg-color")
+        wait_until(lambda: dark() not in (None, light),
+                   what=f"navy redrawn for the dark style (light {light}, now {dark()})")
+        lightness = sum(int(part) for part in dark().split(","))
+        self.assertGreater(lightness, sum(int(part) for part in light.split(",")))
+
     def test_bold_and_colours_shown_stored_plain_and_stripped_by_the_preference(self):
         server = self.server()
         bob = self.member(server, "bob")
@@ -57,19 +100,11 @@ class FormattingTest(IRCTestCase):
                                    PLAIN), [(PLAIN, SENT)])
 
         # Preferences: "Show text formatting" off shows the same words with no formatting.
-        app.key("ctrl+comma")
-        preferences = wait_until(
-            lambda: next((frame for frame in app.accessible_app
-                          if frame is not None and frame.name == "Preferences"), None),
-            what="the Preferences window")
+        preferences = self.open_preferences(app)
         switch = wait_until(lambda: pyatspi.findDescendant(
             preferences, lambda a: a.name == "Show text formatting"),
             what="the Show text formatting switch")
-        for _ in range(12):
-            if is_focused(switch):
-                break
-            press_moving_focus(app, "Tab", preferences)
-        self.assertTrue(is_focused(switch), f"Tab reaches the switch (focus: {focus_key(preferences)})")
+        self.focus(app, preferences, switch)
         app.key("space")
         wait_until(lambda: "formatting=false" in settings_text(app.config_dir),
                    what="formatting=false saved")

@@ -12,6 +12,8 @@ struct ExportRecord: Equatable {
   var conversation: String = Message.notes
   /// `message` unless it is an action, a notice or a status line; absent in older files.
   var kind: Message.Kind = .message
+  /// The text with its mIRC formatting, when it had any (`Message.formatted`).
+  var formatted: String?
 }
 
 extension ExportRecord {
@@ -32,6 +34,7 @@ extension ExportRecord {
     var edited = false
     var conversation = Message.notes
     var kind = Message.Kind.message
+    var formatted: String?
     var seen = Set<String>()
     for (key, value) in members {
       guard seen.insert(key).inserted else {
@@ -79,6 +82,7 @@ extension ExportRecord {
               "\"kind\" must be one of {kinds}, found \"{kind}\"", ["kinds": names, "kind": name]))
         }
         kind = known
+      case "formatted": formatted = try Self.string(value, key)
       default: break
       }
     }
@@ -91,11 +95,16 @@ extension ExportRecord {
     guard violations.isEmpty else {
       throw ImportLineFailure(reason: violations.map(\.reason).joined(separator: "; "))
     }
+    // The formatting is how the body looks, never other words: search reads the body.
+    if let formatted, IRCText.stripFormatting(formatted) != body {
+      throw ImportLineFailure(
+        reason: localized("\"formatted\" is not \"body\" with mIRC formatting"))
+    }
     // Tags are stored as the composer spells them (NFC), so search and chips agree.
     let spellings = tags.map { HashtagScanner.validTag($0) ?? $0 }
     self.init(
       id: id, sender: sender, sentAtMilliseconds: sentAt, body: body, tags: spellings,
-      edited: edited, conversation: conversation, kind: kind)
+      edited: edited, conversation: conversation, kind: kind, formatted: formatted)
   }
 
   private static func string(_ value: JSONValue, _ key: String) throws(ImportLineFailure)

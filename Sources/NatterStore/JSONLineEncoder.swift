@@ -27,6 +27,10 @@ enum JSONLineEncoder {
       out.append(contentsOf: #","kind":"#.utf8)
       appendString(record.kind.rawValue, to: &out)
     }
+    if let formatted = record.formatted {
+      out.append(contentsOf: #","formatted":"#.utf8)
+      appendString(formatted, to: &out)
+    }
     out.append(UInt8(ascii: "}"))
     out.append(UInt8(ascii: "\n"))
   }

@@ -40,7 +40,7 @@ extension MessageStore {
     let statement = try db.prepare(
       """
       SELECT m.seq, coalesce(m.msgid, m.id), m.sender, m.sent_at, m.body, m.edited, t.tag,
-        m.conversation_id, m.kind
+        m.conversation_id, m.kind, m.formatted
       FROM messages AS m LEFT JOIN message_tags AS t ON t.message_seq = m.seq
       ORDER BY m.sent_at, m.id, t.position
       """)
@@ -82,7 +82,8 @@ extension MessageStore {
         id: statement.text(1), sender: statement.text(2), sentAtMilliseconds: statement.int64(3),
         body: statement.text(4), tags: tag.map { [$0] } ?? [], edited: statement.int64(5) != 0,
         conversation: try conversationURL(id: statement.int64(7)),
-        kind: Message.Kind(rawValue: statement.text(8)) ?? .message)
+        kind: Message.Kind(rawValue: statement.text(8)) ?? .message,
+        formatted: statement.isNull(9) ? nil : statement.text(9))
       current = (seq, record)
     }
     if let done = current {
@@ -134,8 +135,8 @@ extension MessageStore {
     let insert = try db.cached(
       """
       INSERT OR IGNORE INTO messages
-        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind)
-      VALUES (?, ?, ?, ?, ?, 'sent', ?, ?, ?)
+        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, formatted)
+      VALUES (?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?)
       """)
     // New rows get seq values above the current maximum, so they can be indexed in one go.
     let lastSeqBefore = try db.integer("SELECT coalesce(max(seq), 0) FROM messages") ?? 0
@@ -182,6 +183,7 @@ extension MessageStore {
         let fromServer = record.conversation != Message.notes && record.kind != .status
         try insert.bind(7, fromServer ? record.id : nil)
         try insert.bind(8, record.kind.rawValue)
+        try insert.bind(9, record.formatted)
         try insert.run()
         guard db.changes == 1 else {
           if let conflict = try conflict(with: record, lastSeqBefore, lineOfInserted) {

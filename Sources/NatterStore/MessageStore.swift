@@ -41,7 +41,8 @@ public final class MessageStore {
 
   /// The columns `message(from:)` reads, in order.
   static let messageColumns =
-    "seq, id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure, mentions"
+    "seq, id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure, mentions, "
+    + "formatted"
 
   /// Conversation URLs by row id and back, read once each: every row names its conversation.
   var conversationURLs: [Int64: String] = [:]
@@ -59,12 +60,13 @@ public final class MessageStore {
       """
       INSERT INTO messages
         (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure,
-         mentions, outbox)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         mentions, outbox, formatted)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     try bindFields(of: message, to: statement)
     try bindIRCFields(of: message, to: statement)
     try statement.bind(12, outbox)
+    try statement.bind(13, message.formatted)
     do {
       try statement.run()
     } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
@@ -91,10 +93,12 @@ public final class MessageStore {
       lookup.reset()
       let update = try db.cached(
         """
-        UPDATE messages SET sender = ?2, sent_at = ?3, body = ?4, edited = ?5, delivery = ?6
+        UPDATE messages SET sender = ?2, sent_at = ?3, body = ?4, edited = ?5, delivery = ?6,
+          formatted = ?7
         WHERE id = ?1
         """)
       try bindFields(of: message, to: update)
+      try update.bind(7, message.formatted)
       try update.run()
       let clear = try db.cached("DELETE FROM message_tags WHERE message_seq = ?")
       try clear.bind(1, seq)
@@ -176,7 +180,7 @@ public final class MessageStore {
       msgid: row.isNull(8) ? nil : row.text(8),
       kind: Message.Kind(rawValue: row.text(9)) ?? .message,
       failureReason: row.isNull(10) ? nil : row.text(10),
-      mentionsMe: row.int64(11) != 0)
+      mentionsMe: row.int64(11) != 0, formatted: row.isNull(12) ? nil : row.text(12))
   }
 
   /// Reads every row of a statement over `messageColumns`.

@@ -12,14 +12,18 @@ struct SalvageShape {
 
   let columns: String
   private let hasConversations: Bool
+  private let hasFormatted: Bool
   private var conversations: [Int64: String] = [:]
 
   init(_ source: SQLiteConnection) {
     let irc = "conversation_id, msgid, kind, failure, mentions"
     hasConversations = (try? source.prepare("SELECT \(irc) FROM messages LIMIT 0")) != nil
+    hasFormatted =
+      hasConversations && (try? source.prepare("SELECT formatted FROM messages LIMIT 0")) != nil
+    let plain = "seq, id, sender, sent_at, body, edited, delivery"
     columns =
-      hasConversations
-      ? MessageStore.messageColumns : "seq, id, sender, sent_at, body, edited, delivery"
+      hasFormatted
+      ? MessageStore.messageColumns : hasConversations ? "\(plain), \(irc)" : plain
     guard hasConversations, let rows = try? source.prepare("SELECT id, url FROM conversations")
     else { return }
     // A damaged conversations table gives what it can; a message whose conversation is lost
@@ -48,6 +52,7 @@ struct SalvageShape {
     message.kind = Message.Kind(rawValue: row.text(9)) ?? .message
     message.failureReason = row.isNull(10) ? nil : row.text(10)
     message.mentionsMe = row.int64(11) != 0
+    if hasFormatted, !row.isNull(12) { message.formatted = row.text(12) }
     if message.delivery == .pending {
       message.delivery = .failed
       message.failureReason = Self.pendingReason

@@ -167,6 +167,12 @@ enum Schema {
           WHERE instr(body, char(10)) > 0 AND conversation_id <> 1;
         """)
     },
+    Migration(version: 9) { db in
+      // mIRC formatting (SPEC §12): `body` stays the plain text that search, mentions and
+      // notifications use; the text as received is kept beside it, only when it had
+      // formatting, for the transcript to draw. NULL everywhere else, so no row is rewritten.
+      try db.execute("ALTER TABLE messages ADD COLUMN formatted TEXT;")
+    },
   ]
 
   /// The version this build writes.

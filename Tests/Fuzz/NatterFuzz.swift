@@ -70,6 +70,26 @@ func ircText(_ bytes: [UInt8]) {
   }) {
     fatalError("a formatting code survived: \(text.debugDescription)")
   }
+  // The runs lie in order inside the plain text, on scalar boundaries: a label given them
+  // would otherwise style the wrong bytes or split a character.
+  let utf8 = Array(plain.utf8)
+  var end = 0
+  for run in IRCFormatting(parsing: text).runs {
+    let range = run.range
+    if range.lowerBound < end || range.upperBound > utf8.count || range.isEmpty
+      || [range.lowerBound, range.upperBound].contains(where: {
+        $0 < utf8.count && utf8[$0] & 0xC0 == 0x80
+      })
+    {
+      fatalError("a run outside its text: \(text.debugDescription)")
+    }
+    end = range.upperBound
+  }
+  if let formatted = IRCFormatting.original(text, shown: plain),
+    IRCText.stripFormatting(formatted) != plain
+  {
+    fatalError("a formatted original that is not its body: \(text.debugDescription)")
+  }
   _ = IRCText.ctcp(text)
   _ = IRCText.mentions("natter", in: text, casemapping: .rfc1459)
 }

@@ -30,6 +30,19 @@ struct SettingsTests {
     }
   }
 
+  @Test func textFormattingIsShownUnlessTurnedOff() {
+    #expect(Settings().showsFormatting)
+    var settings = Settings()
+    settings.showsFormatting = false
+    #expect(settings.keyFileText.contains("formatting=false\n"))
+    var problems: [String] = []
+    #expect(Settings(keyFile: settings.keyFileText, problems: &problems) == settings)
+    #expect(problems.isEmpty, "\(problems)")
+    #expect(
+      Settings(keyFile: "[appearance]\nformatting=maybe", problems: &problems).showsFormatting)
+    #expect(problems == ["line 2: formatting must be true or false"])
+  }
+
   @Test func theNetworksReadBackInOrderAndNeverHoldAPassword() throws {
     var settings = Settings()
     settings.networks = [

@@ -93,6 +93,10 @@ import Testing
     ),
     (#"{"id":"x","sender":"s","sent_at":"yesterday","body":"b"}"#, "\"sent_at\" is not"),
     (
+      #"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b","formatted":"\u0002c"}"#,
+      "with mIRC formatting"
+    ),
+    (
       #"{"id":"x","sender":"s","sent_at":"2026-11-29T18:55:41Z","body":"b","tags":[1]}"#, "\"tags\""
     ),
     (

@@ -39,6 +39,22 @@ struct PreferencesWindowTests {
     #expect(reported.count == 3)
   }
 
+  @Test func theFormattingSwitchShowsAndChangesTheSetting() throws {
+    try #require(GtkTestEnvironment.start())
+    var settings = Settings()
+    settings.showsFormatting = false
+    let window = PreferencesWindow(settings: settings, transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    #expect(gtk_switch_get_active(window.formattingSwitch.opaque) == 0)
+    #expect(
+      gtk_test_accessible_has_property(
+        window.formattingSwitch.opaque, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0)
+    var reported: [Settings] = []
+    window.onChange = { reported.append($0) }
+    gtk_switch_set_active(window.formattingSwitch.opaque, 1)
+    #expect(reported == [Settings()])
+  }
+
   @Test func controlsHaveAccessibleLabelsAndRadioRoles() throws {
     try #require(GtkTestEnvironment.start())
     let window = PreferencesWindow(settings: Settings(), transientFor: nil)

@@ -430,6 +430,7 @@ public struct IRCConnection: Sendable {
     }
     var incoming = IRCIncomingMessage(
       conversation: conversation, sender: sender, body: converted.body, tags: converted.tags)
+    incoming.formatted = IRCFormatting.original(raw, shown: converted.body)
     incoming.isAction = isAction
     incoming.isNotice = message.command == "NOTICE"
     incoming.isFromServer = isFromServer

@@ -7,6 +7,8 @@ public struct IRCIncomingMessage: Equatable, Sendable {
   public var sender: String
   /// Shown text: formatting removed, the tag suffix removed, an ACTION unwrapped.
   public var body: String
+  /// The text with its mIRC formatting when it had any (`Message.formatted`).
+  public var formatted: String?
   /// Tag spellings without `#` (SPEC §9's convention).
   public var tags: [String]
   public var isAction = false

@@ -28,62 +28,7 @@ public enum IRCText {
   /// removed, colours `\x03NN,NN` and `\x04RRGGBB,RRGGBB` removed with their arguments, and
   /// every other control character removed too (a tab becomes a space).
   public static func stripFormatting(_ text: String) -> String {
-    let scalars = Array(text.unicodeScalars)
-    guard scalars.contains(where: isControl) else { return text }
-    var out = String.UnicodeScalarView()
-    var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      index += 1
-      guard isControl(scalar) else {
-        out.append(scalar)
-        continue
-      }
-      switch scalar.value {
-      case 0x03:
-        let digits = run(of: isDigit, in: scalars, from: index, max: 2)
-        index += digits
-        if digits > 0, index + 1 < scalars.count, scalars[index] == ",",
-          isDigit(scalars[index + 1])
-        {
-          index += 1 + run(of: isDigit, in: scalars, from: index + 1, max: 2)
-        }
-      case 0x04:
-        if run(of: isHex, in: scalars, from: index, max: 6) == 6 {
-          index += 6
-          if index < scalars.count, scalars[index] == ",",
-            run(of: isHex, in: scalars, from: index + 1, max: 6) == 6
-          {
-            index += 7
-          }
-        }
-      case 0x09:
-        out.append(" ")
-      default:
-        break  // bold, italic, underline, strike, monospace, reverse, reset and the rest
-      }
-    }
-    return String(out)
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
-  }
-
-  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value >= 0x30 && scalar.value <= 0x39
-  }
-
-  private static func isHex(_ scalar: Unicode.Scalar) -> Bool {
-    isDigit(scalar) || (scalar.value | 0x20 >= 0x61 && scalar.value | 0x20 <= 0x66)
-  }
-
-  private static func run(
-    of test: (Unicode.Scalar) -> Bool, in scalars: [Unicode.Scalar], from start: Int, max: Int
-  ) -> Int {
-    var count = 0
-    while count < max, start + count < scalars.count, test(scalars[start + count]) { count += 1 }
-    return count
+    IRCFormatting(parsing: text).text
   }
 
   /// The CTCP command and argument of a body wrapped in `\x01`, or nil for ordinary text.

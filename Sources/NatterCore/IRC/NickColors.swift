@@ -100,7 +100,7 @@ public enum NickColors {
     }
   }
 
-  private static func hsl(_ hue: Double, _ saturation: Double, _ lightness: Double) -> RGB {
+  static func hsl(_ hue: Double, _ saturation: Double, _ lightness: Double) -> RGB {
     let chroma = (1 - abs(2 * lightness - 1)) * saturation
     let section = hue / 60
     let second = chroma * (1 - abs(section.truncatingRemainder(dividingBy: 2) - 1))

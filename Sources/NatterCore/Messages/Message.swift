@@ -44,6 +44,9 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
   /// line of (`+natter.org/id`). Never stored; it recognises a played-back line of a message
   /// of ours that is stored already.
   public var clientID: String?
+  /// The text as received, with its mIRC formatting, when it had any: reading it
+  /// (`IRCFormatting`) gives `body`, which is what search and notifications use.
+  public var formatted: String?
 
   public init(
     id: String = UUID().uuidString.lowercased(),
@@ -57,7 +60,8 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
     msgid: String? = nil,
     kind: Kind = .message,
     failureReason: String? = nil,
-    mentionsMe: Bool = false
+    mentionsMe: Bool = false,
+    formatted: String? = nil
   ) {
     self.id = id
     self.sender = sender
@@ -71,6 +75,7 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
     self.kind = kind
     self.failureReason = failureReason
     self.mentionsMe = mentionsMe
+    self.formatted = formatted
   }
 }
 

@@ -43,6 +43,9 @@ public struct Settings: Equatable, Sendable {
     didSet { maxLines = Self.clamp(maxLines) }
   }
   public var style: Style
+  /// mIRC bold, colours and the rest drawn as formatting (SPEC §12); off, bodies are shown
+  /// as their plain text.
+  public var showsFormatting = true
   /// The networks (SPEC §11) in the sidebar's order; none for local history only. No
   /// password is ever here.
   public var networks: [NetworkAccount] = []
@@ -125,6 +128,12 @@ public struct Settings: Equatable, Sendable {
           self.style = style
         } else {
           problems.append("line \(entry.line): unknown style \"\(entry.value)\"")
+        }
+      case (Self.appearanceGroup, "formatting"):
+        switch entry.value {
+        case "true": showsFormatting = true
+        case "false": showsFormatting = false
+        default: problems.append("line \(entry.line): formatting must be true or false")
         }
       case (Self.ircGroup, "url"):
         do {
@@ -249,6 +258,8 @@ public struct Settings: Equatable, Sendable {
       [\(Self.appearanceGroup)]
       # follow (the desktop's light or dark preference), light or dark.
       style=\(style.rawValue)
+      # true: mIRC bold, italics and colours are shown; false: their plain text only.
+      formatting=\(showsFormatting)
 
       """ + ircKeyFileText + networksKeyFileText
   }

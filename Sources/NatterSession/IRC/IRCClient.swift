@@ -589,6 +589,7 @@ public final class IRCClient {
     message.kind = incoming.isAction ? .action : incoming.isNotice ? .notice : .message
     message.mentionsMe = incoming.mentionsMe
     message.clientID = incoming.clientID
+    message.formatted = incoming.formatted
     return message
   }
 

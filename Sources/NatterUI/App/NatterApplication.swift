@@ -150,10 +150,18 @@ final class NatterApplication: Object {
   private func startDesktopIntegration() {
     IRCClient.versionReply = "\(AppInfo.name) \(AppInfo.version)"
     settings = settingsFile.load()
+    BodyFormatting.isShown = settings.showsFormatting
     let manager = StyleManager(connection: g_application_get_dbus_connection(typed()))
     let nickColors = Style.Sheet()
     // Each style has its own palette of nickname colours, readable on its backgrounds.
-    manager.onApplied = { dark in nickColors.load(NickColors.css(dark: dark)) }
+    // mIRC colours are attributes, not CSS: the rows on screen are drawn again in the other
+    // style's colours.
+    manager.onApplied = { [weak self] dark in
+      nickColors.load(NickColors.css(dark: dark))
+      guard BodyFormatting.isDark != dark else { return }
+      BodyFormatting.isDark = dark
+      self?.window?.redrawBodies()
+    }
     manager.style = settings.style
     styleManager = manager
   }

@@ -3,7 +3,8 @@ import GtkKit
 import NatterCore
 import NatterSession
 
-/// The Preferences window (Ctrl+, and the primary menu): send key, composer height and style.
+/// The Preferences window (Ctrl+, and the primary menu): send key, composer height, style
+/// and text formatting.
 /// Every change is reported at once through `onChange`; there is no Apply button.
 @MainActor
 final class PreferencesWindow: Widget {
@@ -18,6 +19,7 @@ final class PreferencesWindow: Widget {
   let controlEnterButton: Widget
   let maxLinesButton: Widget
   let styleDropDown: Widget
+  let formattingSwitch: Widget
   // The Network section (PreferencesWindow+Network.swift).
   let networkList: Widget
   let networkNameEntry: Widget
@@ -54,6 +56,7 @@ final class PreferencesWindow: Widget {
           gtk_drop_down_new_from_strings($0.baseAddress)
         }
       })
+    formattingSwitch = Widget(gtk_switch_new())
     networkEditor = NetworkEditor(networks: settings.networks)
     networkList = Widget(gtk_list_box_new())
     networkNameEntry = Widget(gtk_entry_new())
@@ -126,7 +129,13 @@ final class PreferencesWindow: Widget {
     gtk_widget_set_size_request(styleDropDown.widget, 160, -1)
     gtk_grid_attach(layout, Self.label(localized("Style")), 0, 4, 1, 1)
     gtk_grid_attach(layout, styleDropDown.widget, 1, 4, 1, 1)
-    addNetworkSection(to: layout, from: 5)
+    formattingSwitch.setAccessibleLabel(localized("Show text formatting"))
+    formattingSwitch.setTooltip(
+      localized("Bold, italics and colours that others send; off shows their plain text"))
+    gtk_widget_set_halign(formattingSwitch.widget, GTK_ALIGN_START)
+    gtk_grid_attach(layout, Self.label(localized("Text formatting")), 0, 5, 1, 1)
+    gtk_grid_attach(layout, formattingSwitch.widget, 1, 5, 1, 1)
+    addNetworkSection(to: layout, from: 6)
     return grid
   }
 
@@ -179,6 +188,7 @@ final class PreferencesWindow: Widget {
     gtk_spin_button_set_value(maxLinesButton.opaque, Double(settings.maxLines))
     let index = Settings.Style.allCases.firstIndex(of: settings.style) ?? 0
     gtk_drop_down_set_selected(styleDropDown.opaque, guint(index))
+    gtk_switch_set_active(formattingSwitch.opaque, settings.showsFormatting.gboolean)
     showNetworkValues()
   }
 
@@ -199,6 +209,11 @@ final class PreferencesWindow: Widget {
       let styles = Settings.Style.allCases
       guard styles.indices.contains(index) else { return }
       update { $0.style = styles[index] }
+    }
+    Signal.connect(formattingSwitch.pointer, "notify::active") {
+      [unowned self] (_: Signal.Pointer?) in
+      let shown = Bool(gboolean: gtk_switch_get_active(formattingSwitch.opaque))
+      update { $0.showsFormatting = shown }
     }
     connectNetworkControls()
   }

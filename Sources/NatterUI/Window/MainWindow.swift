@@ -133,6 +133,16 @@ final class MainWindow: Widget {
     composer.maxLines = settings.maxLines
     conversations.quitMessage = settings.quitMessage
     for client in conversations.clients { client.useRealName(settings.realName) }
+    if BodyFormatting.isShown != settings.showsFormatting {
+      BodyFormatting.isShown = settings.showsFormatting
+      redrawBodies()
+    }
+  }
+
+  /// Binds every transcript's rows again after the way formatting is drawn changed (shown or
+  /// not, the style's colours).
+  func redrawBodies() {
+    for transcript in conversations.transcripts.values { transcript.rebindRows() }
   }
 
   func showAbout() { AboutDialog.present(over: window) }

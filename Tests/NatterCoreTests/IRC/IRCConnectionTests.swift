@@ -108,6 +108,25 @@ import Testing
     #expect(notice.isNotice)
   }
 
+  @Test func formattingIsKeptBesideThePlainBody() throws {
+    var script = IRCScript()
+    script.register()
+    let bold = try #require(
+      message(&script, ":bob!b@h PRIVMSG #natter :\u{2}hi\u{2} \u{3}4ME\u{3}"))
+    #expect(bold.body == "hi ME" && bold.mentionsMe)
+    #expect(bold.formatted == "\u{2}hi\u{2} \u{3}4ME\u{3}")
+    // An action keeps the formatting of its text, without the CTCP wrapping.
+    let action = try #require(
+      message(&script, ":bob!b@h PRIVMSG #natter :\u{1}ACTION \u{1D}waves\u{1D}\u{1}"))
+    #expect(action.body == "waves" && action.formatted == "\u{1D}waves\u{1D}")
+    // The tag suffix leaves the formatted text as it leaves the body.
+    let tagged = try #require(
+      message(&script, "@+natter.org/tags=a :bob!b@h PRIVMSG #natter :\u{2}x\u{2} y #a"))
+    #expect(tagged.body == "x y" && tagged.formatted == "\u{2}x\u{2} y")
+    let plain = try #require(message(&script, ":bob!b@h PRIVMSG #natter :plain"))
+    #expect(plain.formatted == nil)
+  }
+
   @Test func numericErrorsBecomeSentencesWithTheServersText() {
     var script = IRCScript()
     script.register()

@@ -41,6 +41,8 @@ final class TranscriptRow: Widget {
   private var senderClass: String?
   /// Formats the time's full-date tooltip when it is about to show, not at every bind.
   private var tooltipFormatter: TranscriptFormatter?
+  /// The body label has mIRC formatting attributes, to be cleared for the next message.
+  private var bodyHasAttributes = false
 
   init() {
     // Told its width rather than measuring its text for it: laid out once, not three times.
@@ -105,6 +107,7 @@ final class TranscriptRow: Widget {
       gtk_label_set_use_markup(body.opaque, 0)
       gtk_label_set_text(body.opaque, preview.text)
     }
+    showFormatting(of: message, shown: preview.text)
     foldedMessage = preview.isFolded ? message : nil
     if preview.isFolded {
       makeShowMoreButton().isVisible = true
@@ -145,6 +148,19 @@ final class TranscriptRow: Widget {
     senderClass = wanted
   }
 
+  /// mIRC formatting as attributes over the label's text (links' markup keeps its own), so
+  /// a bind without any costs nothing beyond the check.
+  private func showFormatting(of message: Message, shown text: String) {
+    if let attributes = BodyFormatting.attributes(for: message, shown: text) {
+      gtk_label_set_attributes(body.opaque, attributes)
+      pango_attr_list_unref(attributes)
+      bodyHasAttributes = true
+    } else if bodyHasAttributes {
+      gtk_label_set_attributes(body.opaque, nil)
+      bodyHasAttributes = false
+    }
+  }
+
   /// Shows nothing: the message could not be read.
   func clear(at position: Int) {
     self.position = position
@@ -159,6 +175,10 @@ final class TranscriptRow: Widget {
     foldedMessage = nil
     gtk_label_set_use_markup(body.opaque, 0)
     gtk_label_set_text(body.opaque, "")
+    if bodyHasAttributes {
+      gtk_label_set_attributes(body.opaque, nil)
+      bodyHasAttributes = false
+    }
   }
 
   func unbind() { position = -1 }

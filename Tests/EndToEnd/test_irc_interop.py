@@ -106,7 +106,9 @@ class InteropTestCase(IRCTestCase):
                    != [(0,)], what=f"{body!r} stored")
 
     def wait_open(self, app, name):
-        self.wait_subtitle(app, lambda text: text == f"{name} on 127.0.0.1", f"{name} open")
+        # A private chat adds whether its person is online (MONITOR).
+        self.wait_subtitle(app, lambda text: text.startswith(f"{name} on 127.0.0.1"),
+                           f"{name} open")
 
 
 class IRCCommandInjectionTest(InteropTestCase):

@@ -61,6 +61,11 @@ public enum IRCEvent: Equatable, Sendable {
   /// One of them added or changed (the attributes that changed, an empty value for one
   /// removed), or deleted (nil).
   case bouncerNetworkChanged(id: String, [String: String]?)
+  /// A plaintext connection was told to use TLS on `port` (`sts`): it closes before
+  /// registering, and the host connects again with TLS there (and never again in plaintext).
+  case stsUpgrade(port: Int)
+  /// A TLS connection carries an STS policy: keep it for `duration` seconds (0 removes it).
+  case stsPolicy(duration: Int)
   /// A line that is not an IRC message, skipped; the host logs it (SPEC §9).
   case skippedLine(String, IRCParseError)
 }

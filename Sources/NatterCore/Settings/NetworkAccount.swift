@@ -8,6 +8,9 @@ public struct NetworkAccount: Equatable, Sendable {
   public var saslAccount: String?
   /// Off: its conversations stay, and Natter does not connect.
   public var isEnabled: Bool
+  /// A PEM file (certificate and key) shown in the TLS handshake to sign in with SASL
+  /// `EXTERNAL`; the path is no secret, the key stays in its file.
+  public var clientCertificate: String?
 
   public init(
     url: IRCServerURL, name: String? = nil, saslAccount: String? = nil, isEnabled: Bool = true

@@ -207,6 +207,9 @@ public struct Settings: Equatable, Sendable {
     var network = NetworkAccount(
       url: parsed, name: fields["name"]?.value,
       saslAccount: fields["sasl-account"].flatMap { $0.value.isEmpty ? nil : $0.value })
+    network.clientCertificate = fields["client-certificate"].flatMap {
+      $0.value.isEmpty ? nil : $0.value
+    }
     if let enabled = fields["enabled"] {
       switch enabled.value {
       case "true": network.isEnabled = true
@@ -214,7 +217,7 @@ public struct Settings: Equatable, Sendable {
       default: problems.append("line \(enabled.line): enabled must be true or false")
       }
     }
-    let known = ["url", "name", "sasl-account", "enabled", "bouncer-network"]
+    let known = ["url", "name", "sasl-account", "client-certificate", "enabled", "bouncer-network"]
     for (key, field) in fields where !known.contains(key) {
       problems.append("line \(field.line): unknown key \(key) of a network")
     }
@@ -257,6 +260,9 @@ public struct Settings: Equatable, Sendable {
       text += "name=\(Self.escape(network.name))\nurl=\(network.url)\n"
       if let id = network.url.bouncerNetwork { text += "bouncer-network=\(Self.escape(id))\n" }
       if let account = network.saslAccount { text += "sasl-account=\(Self.escape(account))\n" }
+      if let file = network.clientCertificate {
+        text += "client-certificate=\(Self.escape(file))\n"
+      }
       text += "enabled=\(network.isEnabled)\n"
     }
     return text

@@ -8,6 +8,8 @@ import NatterSession
 @MainActor
 final class NatterApplication: Object {
   private let dataDirectory: URL
+  /// Every network's STS policies, read once.
+  private lazy var stsPolicies = STSPolicyFile(dataDirectory: dataDirectory)
   private var window: MainWindow?
   private var actions: [Action] = []
   private var lock: InstanceLock?
@@ -269,7 +271,9 @@ final class NatterApplication: Object {
     guard let session else { fatalError("a client is made for a window, after its history") }
     return IRCClient(
       url: network.url, name: network.name, saslAccount: network.saslAccount,
-      password: password, store: session.store,
+      password: password,
+      clientCertificate: network.clientCertificate.map { ($0 as NSString).expandingTildeInPath },
+      sts: stsPolicies, store: session.store,
       pins: settings.pinnedCertificates[network.url.server] ?? [],
       trustedAnywhere: Set(settings.trustedCertificates),
       budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads)

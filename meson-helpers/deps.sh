@@ -44,6 +44,9 @@ NATTER_TEST_PACKAGES=(
   inspircd openssl glib-networking
   # ZNC in front of them is the bouncer of Tests/EndToEnd/test_bouncer.py (run as nobody).
   znc
+  # Atheme linked to that InspIRCd gives real NickServ accounts for SASL PLAIN and EXTERNAL
+  # (Tests/EndToEnd/services.py, test_accounts.py; run in the foreground, stopped by PID).
+  atheme-services
   # A Secret Service for the IRC password test (gnome-keyring unlocked with a throwaway password).
   gnome-keyring libsecret-tools
   # The translation tests run Natter in Korean, German and Arabic (natter_generate_locales);

@@ -53,7 +53,7 @@ public struct IRCStatusPlacement {
     case .joined(let channel), .parted(let channel), .topic(let channel, _),
       .channelActivity(let channel, _), .kicked(let channel, _, _):
       return [isChannel(channel) ? conversation(channel) : fallback]
-    case .serverError, .signInFailed, .whois, .ctcpReply, .invited:
+    case .serverError, .signInFailed, .signedIn, .whois, .ctcpReply, .invited:
       return [fallback]
     case .awayReply(let nick, _):
       let chat = conversation(nick)

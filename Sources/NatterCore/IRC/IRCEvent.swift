@@ -61,6 +61,8 @@ public enum IRCEvent: Equatable, Sendable {
   /// One of them added or changed (the attributes that changed, an empty value for one
   /// removed), or deleted (nil).
   case bouncerNetworkChanged(id: String, [String: String]?)
+  /// SASL signed us in to this account (`900`).
+  case signedIn(account: String)
   /// A plaintext connection was told to use TLS on `port` (`sts`): it closes before
   /// registering, and the host connects again with TLS there (and never again in plaintext).
   case stsUpgrade(port: Int)

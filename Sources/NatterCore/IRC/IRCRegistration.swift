@@ -83,8 +83,9 @@ struct IRCRegistration: Equatable, Sendable {
     case "AUTHENTICATE": return authenticate(message, account: account)
     case "900":
       // `900 <nick> <nick!user@host> <account> :You are now logged in as …`
-      signedInAs = message.params.count > 2 ? message.params[2] : signedInAs
-      return []
+      guard message.params.count > 2 else { return [] }
+      signedInAs = message.params[2]
+      return [.event(.signedIn(account: message.params[2]))]
     case "901":
       signedInAs = nil
       return nil

@@ -465,7 +465,7 @@ public final class IRCClient {
       sts.heard(host: url.host, port: connectedPort, duration: duration)
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
-    case .serverError, .motd, .signInFailed, .parted, .kicked, .userRenamed, .topic,
+    case .serverError, .motd, .signInFailed, .signedIn, .parted, .kicked, .userRenamed, .topic,
       .nickChanged,
       .channelActivity, .registered, .members, .message, .bouncerNetworks,
       .bouncerNetworkChanged, .whois, .awayReply, .serverReply, .ctcpRequest, .ctcpReply,

@@ -39,7 +39,6 @@ extension PreferencesWindow {
       gtk_grid_attach(layout, Self.label(title), 0, row + 2 + Int32(offset), 1, 1)
       gtk_grid_attach(layout, entry.widget, 1, row + 2 + Int32(offset), 1, 1)
     }
-    certificateFingerprint.setAccessibleLabel(localized("Certificate fingerprint"))
     gtk_label_set_wrap(certificateFingerprint.opaque, 1)
     gtk_label_set_wrap_mode(certificateFingerprint.opaque, PANGO_WRAP_CHAR)
     gtk_label_set_selectable(certificateFingerprint.opaque, 1)
@@ -204,13 +203,14 @@ extension PreferencesWindow {
     certificateFingerprint.isVisible = !path.isEmpty
     guard !path.isEmpty else { return }
     let expanded = (path as NSString).expandingTildeInPath
+    let text: String
     switch ClientCertificate.fingerprint(ofFile: expanded) {
     case .success(let hex):
-      gtk_label_set_text(
-        certificateFingerprint.opaque,
-        localized("SHA-256 fingerprint: {fingerprint}", ["fingerprint": hex]))
+      text = localized("SHA-256 fingerprint: {fingerprint}", ["fingerprint": hex])
     case .failure(let error):
-      gtk_label_set_text(certificateFingerprint.opaque, error.sentence)
+      text = error.sentence
     }
+    // A label's accessible name is its text (GTK 4.8): screen readers read the fingerprint.
+    gtk_label_set_text(certificateFingerprint.opaque, text)
   }
 }

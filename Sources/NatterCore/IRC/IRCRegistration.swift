@@ -150,7 +150,8 @@ struct IRCRegistration: Equatable, Sendable {
         guard let value = offered[name], !session.has(name) else { return false }
         if name == IRCBouncerNetworks.notifyCapability { return account.bouncerNetwork == nil }
         if name == "sasl" {
-          return signedInAs == nil && IRCSASL(account: account, offered: value, nonce: "") != nil
+          return signedInAs == nil
+            && IRCSASL(account: account, offered: value, nonce: "", secure: session.secure) != nil
         }
         return true
       }
@@ -169,14 +170,14 @@ struct IRCRegistration: Equatable, Sendable {
       }
       switch phase {
       case .negotiating:
-        if session.has("sasl"), let first = beginSASL(account: account) {
+        if session.has("sasl"), let first = beginSASL(account: account, secure: session.secure) {
           phase = .authenticating
           return [.write(first)]
         }
         return endNegotiation(session)
       case .done where names.contains("sasl") && sasl == nil && signedInAs == nil:
         // `sasl` offered after the welcome (`CAP NEW`): SASL 3.2 signs in now.
-        return beginSASL(account: account).map { [.write($0)] } ?? []
+        return beginSASL(account: account, secure: session.secure).map { [.write($0)] } ?? []
       default:
         return []
       }
@@ -204,9 +205,10 @@ struct IRCRegistration: Equatable, Sendable {
     }
   }
 
-  private mutating func beginSASL(account: IRCAccount) -> String? {
+  private mutating func beginSASL(account: IRCAccount, secure: Bool) -> String? {
     guard account.wantsSASL,
-      var exchange = IRCSASL(account: account, offered: offered["sasl"] ?? "", nonce: nonce),
+      var exchange = IRCSASL(
+        account: account, offered: offered["sasl"] ?? "", nonce: nonce, secure: secure),
       let first = exchange.next()
     else { return nil }
     sasl = exchange
@@ -281,7 +283,7 @@ struct IRCRegistration: Equatable, Sendable {
     guard var error = IRCServerError(message) else { return [] }
     let name = account.saslAccount ?? ""
     if message.command == "904", let mechanisms = saslMechanisms,
-      IRCSASL(account: account, offered: mechanisms, nonce: "") == nil
+      IRCSASL(account: account, offered: mechanisms, nonce: "", secure: true) == nil
     {
       error.sentence = localized(
         "Signing in as {account} failed: the server offers only {mechanisms} "

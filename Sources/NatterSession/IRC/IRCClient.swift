@@ -151,7 +151,8 @@ public final class IRCClient {
         bouncerNetwork: url.bouncerNetwork)
     }
     account.version = versionReply
-    // Only over TLS: a plaintext connection has no handshake to show a certificate in.
+    // A bouncer's login signs in with the server password; EXTERNAL is used only over TLS
+    // (IRCSASL), where the handshake showed the certificate.
     account.hasClientCertificate = hasClientCertificate && url.login == nil
     return account
   }

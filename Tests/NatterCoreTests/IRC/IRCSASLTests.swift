@@ -17,9 +17,10 @@ import Testing
 
   private func b64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
 
-  private func script(_ account: IRCAccount) -> IRCScript {
+  private func script(_ account: IRCAccount, secure: Bool = true) -> IRCScript {
     var script = IRCScript(account: account)
     script.connection = IRCConnection(account: account, nonce: { IRCSASLTests.rfcNonce })
+    script.connection.isSecure = secure
     script.feed(.connectNow)
     script.feed(.connected)
     _ = script.takeWritten()
@@ -120,6 +121,15 @@ import Testing
       return
     }
     #expect(error.sentence.contains("CERT ADD"))
+  }
+
+  @Test func plaintextNeverTriesExternal() {
+    var withCertificate = account
+    withCertificate.hasClientCertificate = true
+    var script = script(withCertificate, secure: false)
+    script.server(":irc.test CAP * LS :sasl=PLAIN,EXTERNAL")
+    script.server(":irc.test CAP * ACK :sasl")
+    #expect(script.takeWritten() == ["CAP REQ :sasl", "AUTHENTICATE PLAIN"])
   }
 
   @Test func saslOfferedLaterSignsInAfterTheWelcome() {

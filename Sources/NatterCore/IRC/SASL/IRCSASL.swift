@@ -18,10 +18,11 @@ struct IRCSASL: Equatable, Sendable {
     case abort(String)
   }
 
-  /// The mechanisms an account can use, best first.
-  static func mechanisms(for account: IRCAccount) -> [Mechanism] {
+  /// The mechanisms an account can use, best first; `EXTERNAL` only over TLS, where the
+  /// handshake showed the certificate.
+  static func mechanisms(for account: IRCAccount, secure: Bool = true) -> [Mechanism] {
     var result: [Mechanism] = []
-    if account.hasClientCertificate { result.append(.external) }
+    if account.hasClientCertificate, secure { result.append(.external) }
     if account.saslAccount != nil, account.saslPassword != nil {
       result += [.scramSHA256, .plain]
     }
@@ -37,11 +38,11 @@ struct IRCSASL: Equatable, Sendable {
 
   /// nil when no mechanism of the account is among `offered` (the `sasl=` value; empty
   /// when the server does not list them, as SASL 3.1 servers do).
-  init?(account: IRCAccount, offered: String, nonce: String) {
+  init?(account: IRCAccount, offered: String, nonce: String, secure: Bool) {
     let listed = offered.split(separator: ",").map { $0.uppercased() }
     // A server that does not list them gets PLAIN and EXTERNAL, which every SASL server has;
     // SCRAM only where it is offered.
-    remaining = Self.mechanisms(for: account).filter {
+    remaining = Self.mechanisms(for: account, secure: secure).filter {
       listed.isEmpty ? $0 != .scramSHA256 : listed.contains($0.rawValue)
     }
     self.nonce = nonce

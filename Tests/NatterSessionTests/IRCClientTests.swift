@@ -541,6 +541,10 @@ private final class FakeTransport: LineTransport {
     transports.last.deliver(.connected)
     transports.last.server(":irc.test CAP * LS :sts=port=6697,duration=300")
     #expect(Wait.until { transports.last.written.contains("CAP END") })
+    // TLS failing is never a reason to try plaintext: the retry is TLS again.
+    transports.last.deliver(.closed(reason: "The secure connection failed"))
+    #expect(Wait.until(timeout: 5) { transports.opened.count == 3 })
+    #expect(transports.routes.last.map { $0 == (6697, true) } == true)
     first.stop()
 
     let again = Transports()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GtkKit
@@ -68,5 +69,18 @@ import Testing
       return
     }
     #expect(missing.sentence.hasPrefix("The client certificate could not be read"))
+  }
+
+  /// A file that cannot be used ends the connection with the sentence, before any socket.
+  @MainActor @Test func anUnreadableCertificateClosesTheConnectionWithItsReason() {
+    var reasons: [String?] = []
+    let connection = LineConnection(
+      host: "127.0.0.1", port: 9, tls: true, clientCertificate: "/nonexistent/alice.pem"
+    ) { _, event in
+      if case .closed(let reason) = event { reasons.append(reason) }
+    }
+    #expect(Wait.until(timeout: 5) { !reasons.isEmpty })
+    #expect(reasons.first??.hasPrefix("The client certificate could not be read") == true)
+    withExtendedLifetime(connection) {}
   }
 }

@@ -92,7 +92,11 @@ struct IRCRegistration: Equatable, Sendable {
     case "903", "907":
       sasl = nil
       abortReason = nil
-      return endNegotiation(session)
+      // 907: signed in already (another mechanism, a bouncer); said, and nothing failed.
+      let said =
+        message.command == "907"
+        ? IRCServerError(message).map { [IRCEffect.event(.serverError($0))] } ?? [] : []
+      return said + endNegotiation(session)
     case "908":
       saslMechanisms = message.params.count > 1 ? message.params[1] : nil
       if let saslMechanisms { sasl?.restrict(to: saslMechanisms) }

@@ -123,6 +123,29 @@ import Testing
     #expect(error.sentence.contains("CERT ADD"))
   }
 
+  @Test func eachOtherEndOfASignInIsASentence() throws {
+    for (line, words) in [
+      (":irc.test 902 me :You must use a nick assigned to you", "not possible with this nickname"),
+      (":irc.test 905 me :SASL message too long", "too long"),
+      (":irc.test 906 me :SASL authentication aborted", "cancelled"),
+      (":irc.test 907 me :You have already authenticated", "already signed in"),
+    ] {
+      var script = script(account)
+      script.server(":irc.test CAP * LS :sasl=PLAIN")
+      script.server(":irc.test CAP * ACK :sasl")
+      _ = script.takeWritten()
+      _ = script.takeEvents()
+      script.server(line)
+      // Registration goes on in every case.
+      #expect(script.takeWritten() == ["CAP END"], "\(line)")
+      guard case .serverError(let error) = try #require(script.takeEvents().first) else {
+        Issue.record("no sentence for \(line)")
+        continue
+      }
+      #expect(error.sentence.contains(words), "\(error.sentence)")
+    }
+  }
+
   @Test func plaintextNeverTriesExternal() {
     var withCertificate = account
     withCertificate.hasClientCertificate = true

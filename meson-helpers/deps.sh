@@ -46,6 +46,9 @@ NATTER_TEST_PACKAGES=(
   znc
   # irssi, in a private tmux, is a real client on the other side (Tests/EndToEnd/test_irssi.py).
   irssi tmux
+  # Atheme linked to that InspIRCd gives real NickServ accounts for SASL PLAIN and EXTERNAL
+  # (Tests/EndToEnd/services.py, test_accounts.py; run in the foreground, stopped by PID).
+  atheme-services
   # A Secret Service for the IRC password test (gnome-keyring unlocked with a throwaway password).
   gnome-keyring libsecret-tools
   # The translation tests run Natter in Korean, German and Arabic (natter_generate_locales);

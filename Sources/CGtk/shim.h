@@ -96,4 +96,14 @@ static inline char *natter_tls_certificate_sha256(GTlsCertificate *certificate) 
   return hex;
 }
 
+// Whether a loaded certificate carries its private key (a client certificate needs it);
+// g_object_get is variadic.
+static inline gboolean natter_tls_certificate_has_key(GTlsCertificate *certificate) {
+  gchar *key = NULL;
+  g_object_get(certificate, "private-key-pem", &key, NULL);
+  gboolean has = key != NULL;
+  g_free(key);
+  return has;
+}
+
 #endif

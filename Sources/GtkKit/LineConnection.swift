@@ -25,6 +25,8 @@ public final class LineConnection {
 
   private let onEvent: @MainActor (LineConnection, Event) -> Void
   private let pinnedFingerprints: Set<String>
+  /// Shown to the server in the TLS handshake (SASL `EXTERNAL`); owned.
+  private var clientCertificate: UnsafeMutablePointer<GTlsCertificate>?
   private let readPriority: Int32
   private let client: UnsafeMutablePointer<GSocketClient>
   private let cancellable: UnsafeMutablePointer<GCancellable>
@@ -43,11 +45,13 @@ public final class LineConnection {
   /// - Parameters:
   ///   - pinned: fingerprints the user trusted, accepted even when the system store refuses
   ///     their certificate.
+  ///   - clientCertificate: a PEM file with a certificate and its key, shown in the TLS
+  ///     handshake; one that cannot be read ends the connection with the reason.
   ///   - readPriority: the main-loop priority of reads; below GTK's redraw, a flood of lines
   ///     cannot keep the window from drawing.
   public init(
     host: String, port: UInt16, tls: Bool, pinned: Set<String> = [],
-    readPriority: Int32 = G_PRIORITY_DEFAULT,
+    clientCertificate path: String? = nil, readPriority: Int32 = G_PRIORITY_DEFAULT,
     onEvent: @escaping @MainActor (LineConnection, Event) -> Void
   ) {
     self.onEvent = onEvent
@@ -57,6 +61,19 @@ public final class LineConnection {
     cancellable = g_cancellable_new()
     g_socket_client_set_tls(client, tls ? 1 : 0)
     g_socket_client_set_timeout(client, 30)
+    if tls, let path {
+      do {
+        clientCertificate = try ClientCertificate.load(path)
+      } catch {
+        // Reported once the owner holds this connection, as every other failure is.
+        let reason = error.sentence
+        Log.warning("client certificate \(path): \(reason)")
+        _ = MainLoop.idle(priority: G_PRIORITY_DEFAULT) { [weak self] in
+          self?.finish(reason: reason)
+        }
+        return
+      }
+    }
     if tls { watchHandshake() }
     let box = Unmanaged.passRetained(self).toOpaque()
     let done: GAsyncReadyCallback = { source, result, data in
@@ -72,6 +89,7 @@ public final class LineConnection {
     g_object_unref(raw(cancellable))
     g_object_unref(raw(client))
     if let stream { g_object_unref(raw(stream)) }
+    if let clientCertificate { g_object_unref(raw(clientCertificate)) }
     readBuffer.deallocate()
   }
 
@@ -116,6 +134,8 @@ public final class LineConnection {
       ) -> Void
     let onClientEvent: EventHandler = { _, event, _, stream, data in
       guard event == G_SOCKET_CLIENT_TLS_HANDSHAKING.rawValue, let stream, let data else { return }
+      let owner = Unmanaged<LineConnection>.fromOpaque(data).takeUnretainedValue()
+      MainActor.assumeIsolated { owner.present(on: stream) }
       typealias AcceptHandler =
         @convention(c) (
           OpaquePointer?, UnsafeMutablePointer<GTlsCertificate>?, UInt32, UnsafeMutableRawPointer?
@@ -133,6 +153,12 @@ public final class LineConnection {
     g_signal_connect_data(
       raw(client), "event", unsafeBitCast(onClientEvent, to: GCallback.self),
       Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(0))
+  }
+
+  /// Gives the TLS connection our client certificate before its handshake.
+  private func present(on stream: UnsafeMutablePointer<GIOStream>) {
+    guard let clientCertificate else { return }
+    g_tls_connection_set_certificate(cast(stream), clientCertificate)
   }
 
   private func accept(_ certificate: UnsafeMutablePointer<GTlsCertificate>) -> Bool {

@@ -73,7 +73,7 @@ LINK = """
 TLS_MODULE = """
 <module name="ssl_gnutls">
 <sslprofile name="t" provider="gnutls" certfile="{dir}/cert.pem" keyfile="{dir}/key.pem"
-            hash="sha256" requestclientcert="no" dhfile="">
+            hash="sha256" requestclientcert="{client_certificates}" dhfile="">
 """
 
 
@@ -104,12 +104,16 @@ class IRCServer:
     FLOOD_LIMITS = 'commandrate="1000" fakelag="off" threshold="10"'
 
     def __init__(self, tls=False, name="irc.test", sid="1AA", link=None, server_port=None,
-                 flood=False, maxline=8704, prefixquit=""):
+                 flood=False, maxline=8704, prefixquit="", extra="", client_certificates=False,
+                 sts_duration=None):
         """`link`: (other server's name, its servers port, whether this one autoconnects);
         `server_port` is this one's port for servers. `maxline=512` gives the classic line
         length (LINELEN 512, InspIRCd's default), so a long message is split into several
         PRIVMSGs. `prefixquit="Quit: "` prefixes a QUIT's reason as networks do (InspIRCd's
-        example config), so others see `Quit: See you`."""
+        example config), so others see `Quit: See you`. `extra` is appended to the config
+        (more modules, a services link); `client_certificates` asks TLS clients for theirs
+        (SASL EXTERNAL). `sts_duration` (with `tls`) loads ircv3_sts: plaintext clients are
+        sent to the TLS port, TLS clients told to keep that policy for so many seconds."""
         self.flood_limits = self.FLOOD_LIMITS if flood else self.NO_FLOOD_LIMITS
         self.dir = tempfile.mkdtemp(prefix="natter-ircd-")
         self.port = free_port()
@@ -123,7 +127,11 @@ class IRCServer:
             self.new_certificate()
             tls_bind = (f'<bind address="127.0.0.1" port="{self.tls_port}" type="clients" '
                         'sslprofile="t">')
-            tls_module = TLS_MODULE.format(dir=self.dir)
+            tls_module = TLS_MODULE.format(
+                dir=self.dir, client_certificates="yes" if client_certificates else "no")
+            if sts_duration is not None:
+                tls_module += ('<module name="ircv3_sts">\n<sts host="localhost" '
+                               f'port="{self.tls_port}" duration="{sts_duration}">\n')
         self.config = os.path.join(self.dir, "inspircd.conf")
         with open(self.config, "w") as f:
             link_text = ""
@@ -136,7 +144,7 @@ class IRCServer:
             f.write(CONFIG.format(sid=sid, port=self.port, dir=self.dir, tls_bind=tls_bind,
                                   flood_limits=self.flood_limits, maxline=maxline,
                                   prefixquit=prefixquit,
-                                  tls_module=tls_module, link=link_text)
+                                  tls_module=tls_module, link=link_text + extra)
                     .replace('name="irc.test"', f'name="{name}"'))
         self.process = None
         self.start()
@@ -196,13 +204,16 @@ class IRCClient:
     """A second, real IRC client: raw lines over a socket, with the IRCv3 caps Natter uses."""
 
     def __init__(self, port, nick, caps=("message-tags", "server-time", "echo-message"),
-                 tls=False):
+                 tls=False, certificate=None):
+        """`certificate`: a PEM file with a client certificate and its key, shown over TLS."""
         self.nick = nick
         raw = socket.create_connection(("127.0.0.1", port), timeout=10)
         if tls:
             context = ssl.create_default_context()
             context.check_hostname = False
             context.verify_mode = ssl.CERT_NONE
+            if certificate:
+                context.load_cert_chain(certificate)
             raw = context.wrap_socket(raw)
         self.sock = raw
         self.buffer = b""

@@ -193,7 +193,7 @@ import Testing
 
   @Test func preferencesListAddsEditsKeepsAChosenNameAndRemoves() throws {
     var editor = NetworkEditor(networks: [])
-    #expect(editor.selected == nil && editor.form == ("", "", ""))
+    #expect(editor.selected == nil && editor.form == ("", "", "", ""))
     #expect(
       editor.apply(
         name: "", url: "ircs://me@irc.alpha.example/#gtk", saslAccount: "", defaultNick: "x")
@@ -211,7 +211,7 @@ import Testing
     #expect(
       editor.networks[0].name == "Libera" && editor.networks[0].url.host == "eu.alpha.example")
     editor.startNew()
-    #expect(editor.form == ("", "", ""))
+    #expect(editor.form == ("", "", "", ""))
     #expect(editor.apply(name: "", url: "ftp://x", saslAccount: "", defaultNick: "x") != nil)
     #expect(editor.networks.count == 1)
     _ = editor.apply(
@@ -358,5 +358,22 @@ import Testing
     script.feed(.fetchOlder(target: "#natter", before: Date()))
     script.feed(.catchUp(target: "#natter", after: nil))
     #expect(script.takeWritten().isEmpty)
+  }
+
+  @Test func aClientCertificatePathIsKeptInTheSettingsAndItsChangeReconnects() throws {
+    var editor = NetworkEditor(networks: [])
+    #expect(
+      editor.apply(
+        name: "", url: "ircs://me@irc.alpha.example/", saslAccount: "",
+        clientCertificate: " /home/me/natter.pem ", defaultNick: "x") == nil)
+    #expect(editor.form.clientCertificate == "/home/me/natter.pem")
+    var settings = Settings()
+    settings.networks = editor.networks
+    let read = Settings(keyFile: settings.keyFileText)
+    #expect(read.networks.first?.clientCertificate == "/home/me/natter.pem")
+    var changed = editor.networks
+    changed[0].clientCertificate = nil
+    let changes = NetworkChanges(from: editor.networks, to: changed, running: [changed[0].id])
+    #expect(changes.quit == [changed[0].id])
   }
 }

@@ -35,14 +35,17 @@ private final class FakeTransport: LineTransport {
   /// Every transport the client opened, newest last.
   @MainActor private final class Transports {
     var opened: [FakeTransport] = []
+    /// Where each was opened to: the port and whether with TLS.
+    var routes: [(port: UInt16, tls: Bool)] = []
     var last: FakeTransport { opened[opened.count - 1] }
 
     /// Opens a fake transport, kept here, where a client would open a socket.
     var factory: IRCClient.TransportFactory {
-      { [self] _, _, _, _, _, onEvent in
+      { [self] _, port, tls, _, _, _, onEvent in
         let transport = FakeTransport()
         transport.onEvent = onEvent
         opened.append(transport)
+        routes.append((port, tls))
         return transport
       }
     }
@@ -464,7 +467,7 @@ private final class FakeTransport: LineTransport {
     var pinnedSeen: [Set<String>] = []
     let pinning = IRCClient(
       url: url, saslAccount: nil, password: nil, store: store, pins: ["AA:BB"],
-      makeTransport: { _, _, _, pinned, _, onEvent in
+      makeTransport: { _, _, _, pinned, _, _, onEvent in
         pinnedSeen.append(pinned)
         let transport = FakeTransport()
         transport.onEvent = onEvent
@@ -516,5 +519,41 @@ private final class FakeTransport: LineTransport {
     open.server(":bob!b@h PRIVMSG #natter :too late")
     MainLoop.iterate()
     #expect(heard == 0)
+  }
+
+  @Test func stsUpgradesToTLSAndTheKeptPolicySkipsPlaintextNextTime() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("natter-sts-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transports = Transports()
+    let first = IRCClient(
+      url: url, saslAccount: nil, password: nil,
+      sts: STSPolicyFile(dataDirectory: folder), store: store, pins: [],
+      makeTransport: transports.factory)
+    first.start()
+    transports.last.deliver(.connected)
+    transports.last.server(":irc.test CAP * LS :sts=port=6697,duration=300")
+    #expect(Wait.until { transports.opened.count == 2 })
+    // The plaintext connection said no more than CAP LS, NICK and USER: no CAP END.
+    #expect(!transports.opened[0].written.contains("CAP END"))
+    #expect(transports.routes[1] == (6697, true))
+    transports.last.deliver(.connected)
+    transports.last.server(":irc.test CAP * LS :sts=port=6697,duration=300")
+    #expect(Wait.until { transports.last.written.contains("CAP END") })
+    // TLS failing is never a reason to try plaintext: the retry is TLS again.
+    transports.last.deliver(.closed(reason: "The secure connection failed"))
+    #expect(Wait.until(timeout: 5) { transports.opened.count == 3 })
+    #expect(transports.routes.last.map { $0 == (6697, true) } == true)
+    first.stop()
+
+    let again = Transports()
+    let second = IRCClient(
+      url: url, saslAccount: nil, password: nil,
+      sts: STSPolicyFile(dataDirectory: folder), store: store, pins: [],
+      makeTransport: again.factory)
+    second.start()
+    #expect(again.routes.count == 1 && again.routes[0] == (6697, true))
+    second.stop()
   }
 }

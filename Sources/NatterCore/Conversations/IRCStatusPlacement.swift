@@ -53,7 +53,7 @@ public struct IRCStatusPlacement {
     case .joined(let channel), .parted(let channel), .topic(let channel, _),
       .channelActivity(let channel, _), .kicked(let channel, _, _):
       return [isChannel(channel) ? conversation(channel) : fallback]
-    case .serverError, .signInFailed, .whois, .ctcpReply, .invited, .ownAway:
+    case .serverError, .signInFailed, .signedIn, .whois, .ctcpReply, .invited, .ownAway:
       return [fallback]
     case .presence(let nick, _, _):
       // Said in the private chat only: that is where it was asked for.

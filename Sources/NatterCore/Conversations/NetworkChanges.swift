@@ -23,7 +23,8 @@ public struct NetworkChanges: Equatable, Sendable {
       let network = updated.first { $0.id == id }
       let before = old.first { $0.id == id }
       if let network, network.isEnabled, network.url == before?.url,
-        network.saslAccount == before?.saslAccount, !restarting.contains(id)
+        network.saslAccount == before?.saslAccount,
+        network.clientCertificate == before?.clientCertificate, !restarting.contains(id)
       {
         kept.append(id)
       } else {

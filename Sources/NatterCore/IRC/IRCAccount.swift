@@ -15,7 +15,9 @@ public struct IRCAccount: Equatable, Sendable, CustomStringConvertible {
   public var userName: String
   public var realName: String
   public var channels: [Channel]
-  /// SASL PLAIN account and password; nil signs in to nothing.
+  /// A client certificate goes with the TLS handshake: SASL `EXTERNAL` signs in with it.
+  public var hasClientCertificate = false
+  /// SASL account and password (`SCRAM-SHA-256` or `PLAIN`); nil signs in with nothing else.
   public var saslAccount: String?
   public var saslPassword: String?
   /// The server password (`PASS`), which is how a bouncer signs its user in.
@@ -43,7 +45,7 @@ public struct IRCAccount: Equatable, Sendable, CustomStringConvertible {
     self.saslPassword = saslPassword
   }
 
-  var wantsSASL: Bool { saslAccount != nil && saslPassword != nil }
+  var wantsSASL: Bool { !IRCSASL.mechanisms(for: self).isEmpty }
 
   /// Never shows the password, so an account can be logged.
   public var description: String {

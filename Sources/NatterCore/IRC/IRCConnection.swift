@@ -65,15 +65,22 @@ public struct IRCConnection: Sendable {
   private var quitting = false
   private var wakeAt: Date?
   private var random: any RandomNumberGenerator & Sendable
+  /// SCRAM's client nonce for each connection; by default from `random`.
+  private let makeNonce: (@Sendable () -> String)?
+  /// Whether the transport is TLS; the host sets it before feeding `.connected`.
+  public var isSecure = false
 
   /// - Parameters:
   ///   - pending: the outbox as the store kept it, to resume after a restart.
   ///   - budget: how fast message lines may go out (flood protection).
-  ///   - random: the jitter's source; tests pass a seeded one.
+  ///   - random: the jitter's (and the SCRAM nonce's) source; tests pass a seeded one.
+  ///   - nonce: SCRAM's client nonce instead, so a test can replay a published exchange.
   public init(
     account: IRCAccount, pending: [IRCOutboxEntry] = [], budget: IRCSendBudget = .standard,
-    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
+    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+    nonce: (@Sendable () -> String)? = nil
   ) {
+    self.makeNonce = nonce
     self.account = account
     self.session = IRCSession(nick: account.nick)
     self.channels = IRCChannels(wanted: account.channels)
@@ -101,6 +108,7 @@ public struct IRCConnection: Sendable {
     case .connected:
       guard state == .connecting else { return [] }
       session = IRCSession(nick: account.nick)
+      session.secure = isSecure
       bouncer = IRCBouncerNetworks()
       replies = IRCServerReplies()
       directory.reset()
@@ -112,7 +120,8 @@ public struct IRCConnection: Sendable {
       serverReason = nil
       liveness.start(at: now)
       registrationDeadline = now + IRCRegistration.timeout
-      effects = transition(to: .registering) + registration.start(account: account)
+      effects =
+        transition(to: .registering) + registration.start(account: account, nonce: nextNonce())
     case .lineReceived(let line):
       guard state == .registering || state == .ready else { return [] }
       liveness.heard(at: now)
@@ -191,16 +200,24 @@ public struct IRCConnection: Sendable {
 
   /// The state after `/quit`: disconnected, by the user's choice, with `Reconnect` offered.
   private mutating func left() -> [IRCEffect] {
-    liveness.stop()
-    registrationDeadline = nil
     leaveDeadline = nil
-    session.registered = false
-    outbox.reset()
     quitting = false
-    away = nil
-    return channels.reset() + history.cancelAll()
+    return ended()
       + transition(
         to: .disconnected(reason: localized("You left the network"), retryAt: .distantFuture))
+  }
+
+  /// 18 random bytes in base64: printable, and never a `,`.
+  private mutating func nextNonce() -> String {
+    if let makeNonce { return makeNonce() }
+    var bytes: [UInt8] = []
+    for _ in 0..<3 {
+      let word = random.next()
+      for shift in stride(from: 0, to: 48, by: 8) {
+        bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+      }
+    }
+    return Data(bytes).base64EncodedString()
   }
 
   /// The most bytes of a quit reason: `QUIT :`, the reason and CR LF fit one line.
@@ -344,6 +361,10 @@ public struct IRCConnection: Sendable {
       if case .refused(let reason) = registration.phase {
         return effects + [.event(.signInFailed(reason: reason)), .close]
           + lost(reason: reason, at: now)
+      }
+      if case .upgrade = registration.phase {
+        // Nothing more in plaintext: TLS at once, with no backoff.
+        return effects + [.close] + ended() + transition(to: .connecting) + [.connect]
       }
       if message.command == "005" { return effects + presence.sync(session: session) }
       guard message.command == "001" else { return effects }
@@ -511,11 +532,8 @@ public struct IRCConnection: Sendable {
     }
   }
 
-  private mutating func lost(reason: String, at now: Date) -> [IRCEffect] {
-    switch state {
-    case .idle, .disconnected: return []
-    case .connecting, .registering, .ready: break
-    }
+  /// What every end of a connection resets.
+  private mutating func ended() -> [IRCEffect] {
     liveness.stop()
     registrationDeadline = nil
     session.registered = false
@@ -523,19 +541,34 @@ public struct IRCConnection: Sendable {
     directory.reset()
     presence.reset()
     away = nil
+    return channels.reset() + history.cancelAll()
+  }
+
+  private mutating func lost(reason: String, at now: Date) -> [IRCEffect] {
+    switch state {
+    case .idle, .disconnected: return []
+    case .connecting, .registering, .ready: break
+    }
     if leaving { return left() }
+    var reason = reason
+    var signInEnded: [IRCEffect] = []
+    if registration.isSigningIn, !quitting {
+      reason = localized(
+        "The connection ended while signing in ({reason}).", ["reason": reason])
+      signInEnded = [.event(.signInFailed(reason: reason))]
+    }
+    let reset = ended()
     if quitting {
       // The close that follows our QUIT (or its timeout) is the end, not a loss.
       quitting = false
-      return channels.reset() + history.cancelAll() + transition(to: .idle)
+      return reset + transition(to: .idle)
     }
     // 53 random bits as a fraction in 0..<1.
     let fraction = Double(random.next() >> 11) * 0x1.0p-53
     let delay = liveness.nextDelay(random: fraction)
     let retry = now + delay
     retryAt = retry
-    return channels.reset() + history.cancelAll()
-      + transition(to: .disconnected(reason: reason, retryAt: retry))
+    return signInEnded + reset + transition(to: .disconnected(reason: reason, retryAt: retry))
   }
 
   private mutating func transition(to new: IRCConnectionState) -> [IRCEffect] {

@@ -17,10 +17,16 @@ public enum IRCEffect: Equatable, Sendable {
   /// the same lines.
   case outboxChanged
 
+  /// What `AUTHENTICATE` may say in the log: a mechanism's name, an empty answer, an abort.
+  private static let loggedAuthenticate: Set<String> = [
+    "AUTHENTICATE PLAIN", "AUTHENTICATE EXTERNAL", "AUTHENTICATE SCRAM-SHA-256",
+    "AUTHENTICATE +", "AUTHENTICATE *",
+  ]
+
   /// The effect as it may be logged: the SASL payload is never shown.
   public var logDescription: String {
     if case .write(let line) = self, line.hasPrefix("AUTHENTICATE "),
-      line != "AUTHENTICATE PLAIN", line != "AUTHENTICATE +"
+      !Self.loggedAuthenticate.contains(line)
     {
       return "write(AUTHENTICATE <hidden>)"
     }

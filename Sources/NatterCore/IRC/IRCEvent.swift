@@ -69,6 +69,13 @@ public enum IRCEvent: Equatable, Sendable {
   /// Whether someone of a private chat is online (`MONITOR`); `changed` when this is news,
   /// not the first word of a connection about them or a repeat.
   case presence(nick: String, online: Bool, changed: Bool)
+  /// SASL signed us in to this account (`900`).
+  case signedIn(account: String)
+  /// A plaintext connection was told to use TLS on `port` (`sts`): it closes before
+  /// registering, and the host connects again with TLS there (and never again in plaintext).
+  case stsUpgrade(port: Int)
+  /// A TLS connection carries an STS policy: keep it for `duration` seconds (0 removes it).
+  case stsPolicy(duration: Int)
   /// A line that is not an IRC message, skipped; the host logs it (SPEC §9).
   case skippedLine(String, IRCParseError)
 }

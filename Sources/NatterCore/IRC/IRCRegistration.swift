@@ -1,6 +1,7 @@
 import Foundation
 
-/// Registration: CAP LS 302 / REQ / ACK / NAK / END, SASL PLAIN, NICK and USER, the fallback
+/// Registration: CAP LS 302 / REQ / ACK / NAK / END, SASL (`IRCSASL`, also when `sasl`
+/// appears later with `CAP NEW`), an STS upgrade or policy, NICK and USER, the fallback
 /// for a refused nickname (`nick_`, `nick__`, …; for one the server finds invalid, the
 /// nickname with what no server accepts taken out, else `natter`) and the welcome.
 struct IRCRegistration: Equatable, Sendable {
@@ -13,6 +14,7 @@ struct IRCRegistration: Equatable, Sendable {
     // What members are (SPEC §12): their accounts, away state and hosts as they change.
     "cap-notify", "away-notify", "account-notify", "extended-join", "account-tag",
     "userhost-in-names", "chghost", "setname", "invite-notify",
+    // Strict Transport Security is never requested, only read from CAP LS and NEW.
     // A soju bouncer's networks become ours; only its own connection follows the list.
     IRCBouncerNetworks.capability, IRCBouncerNetworks.notifyCapability,
   ]
@@ -29,6 +31,8 @@ struct IRCRegistration: Equatable, Sendable {
     case negotiating, authenticating, welcoming, done
     /// No nickname was accepted: the connection ends with this reason.
     case refused(reason: String)
+    /// A plaintext connection heard `sts=port=…`: it ends before registering, for TLS there.
+    case upgrade(port: Int)
   }
 
   var phase = Phase.negotiating
@@ -37,12 +41,25 @@ struct IRCRegistration: Equatable, Sendable {
   /// What the fallback adds `_` to: the user's nickname, until the server calls it invalid.
   private var nickBase: String?
   private var saslMechanisms: String?
+  /// The sign-in under way, during registration or after a `CAP NEW sasl`.
+  private var sasl: IRCSASL?
+  /// Why we stopped a sign-in ourselves (`AUTHENTICATE *`): said when the `906` comes.
+  private var abortReason: String?
+  /// The account the server says we are signed in as (`900`).
+  private(set) var signedInAs: String?
+  /// The STS duration already reported on this connection.
+  private var stsReported: Int?
+  /// SCRAM's client nonce for this connection.
+  private var nonce = ""
+  /// Whether a sign-in is under way, so a connection that ends now can say so.
+  var isSigningIn: Bool { sasl != nil }
   /// The bouncer network to bind to before registration ends.
   private var binding: String?
 
   /// The first lines on a new connection.
-  mutating func start(account: IRCAccount) -> [IRCEffect] {
+  mutating func start(account: IRCAccount, nonce: String) -> [IRCEffect] {
     self = IRCRegistration()
+    self.nonce = nonce
     binding = account.bouncerNetwork
     // PASS comes first, as RFC 1459 orders it; a password never holds a line break.
     let pass = account.serverPassword.map {
@@ -64,16 +81,33 @@ struct IRCRegistration: Equatable, Sendable {
     switch message.command {
     case "CAP": return cap(message, account: account, session: &session)
     case "AUTHENTICATE": return authenticate(message, account: account)
-    case "900": return []  // logged in as …
-    case "903", "907": return endNegotiation(session)
+    case "900":
+      // `900 <nick> <nick!user@host> <account> :You are now logged in as …`
+      guard message.params.count > 2 else { return [] }
+      signedInAs = message.params[2]
+      return [.event(.signedIn(account: message.params[2]))]
+    case "901":
+      signedInAs = nil
+      return nil
+    case "903", "907":
+      sasl = nil
+      abortReason = nil
+      // 907: signed in already (another mechanism, a bouncer); said, and nothing failed.
+      let said =
+        message.command == "907"
+        ? IRCServerError(message).map { [IRCEffect.event(.serverError($0))] } ?? [] : []
+      return said + endNegotiation(session)
     case "908":
       saslMechanisms = message.params.count > 1 ? message.params[1] : nil
+      if let saslMechanisms { sasl?.restrict(to: saslMechanisms) }
       return []
+    case "904" where sasl != nil && abortReason == nil:
+      // The next mechanism, if the account has one the server may take.
+      if let next = sasl?.next() { return [.write(next)] }
+      return saslFailed(message, account: account, session: session)
     case "902", "904", "905", "906":
-      guard phase == .authenticating else { return nil }
-      var effects = error(message, account: account)
-      effects += endNegotiation(session)
-      return effects
+      guard sasl != nil else { return nil }
+      return saslFailed(message, account: account, session: session)
     case "433", "432", "436":
       guard !session.registered else { return nil }
       return nicknameRefused(message, account: account, session: &session)
@@ -111,19 +145,25 @@ struct IRCRegistration: Equatable, Sendable {
       // `CAP * LS * :…` means more lines follow.
       let more = subcommand == "LS" && message.params.count > 3 && message.params[2] == "*"
       if more { return [] }
+      var reported: [IRCEffect] = []
+      if let sts = offered["sts"] {
+        reported = strictTransport(sts, session: session)
+        if case .upgrade = phase { return reported }
+      }
       let request = Self.wanted.filter { name in
         guard let value = offered[name], !session.has(name) else { return false }
         if name == IRCBouncerNetworks.notifyCapability { return account.bouncerNetwork == nil }
         if name == "sasl" {
-          return account.wantsSASL
-            && (value.isEmpty || value.split(separator: ",").contains("PLAIN"))
+          return signedInAs == nil
+            && IRCSASL(account: account, offered: value, nonce: "", secure: session.secure) != nil
         }
         return true
       }
       if request.isEmpty {
-        return subcommand == "LS" && phase == .negotiating ? endNegotiation(session) : []
+        return reported
+          + (subcommand == "LS" && phase == .negotiating ? endNegotiation(session) : [])
       }
-      return [.write("CAP REQ :" + request.sorted().joined(separator: " "))]
+      return reported + [.write("CAP REQ :" + request.sorted().joined(separator: " "))]
     case "ACK":
       for name in names {
         if name.hasPrefix("-") {
@@ -132,12 +172,19 @@ struct IRCRegistration: Equatable, Sendable {
           session.capabilities.insert(name)
         }
       }
-      guard phase == .negotiating else { return [] }
-      if session.has("sasl"), account.wantsSASL {
-        phase = .authenticating
-        return [.write("AUTHENTICATE PLAIN")]
+      switch phase {
+      case .negotiating:
+        if session.has("sasl"), let first = beginSASL(account: account, secure: session.secure) {
+          phase = .authenticating
+          return [.write(first)]
+        }
+        return endNegotiation(session)
+      case .done where names.contains("sasl") && sasl == nil && signedInAs == nil:
+        // `sasl` offered after the welcome (`CAP NEW`): SASL 3.2 signs in now.
+        return beginSASL(account: account, secure: session.secure).map { [.write($0)] } ?? []
+      default:
+        return []
       }
-      return endNegotiation(session)
     case "NAK":
       // REQ is all or nothing: go on without them.
       return phase == .negotiating ? endNegotiation(session) : []
@@ -150,11 +197,62 @@ struct IRCRegistration: Equatable, Sendable {
   }
 
   private mutating func authenticate(_ message: IRCMessage, account: IRCAccount) -> [IRCEffect] {
-    guard phase == .authenticating, message.params.first == "+",
-      let user = account.saslAccount, let password = account.saslPassword
-    else { return [] }
-    let payload = Data((user + "\0" + user + "\0" + password).utf8).base64EncodedString()
-    return Self.authenticateLines(payload).map { .write($0) }
+    guard let parameter = message.params.first, var exchange = sasl else { return [] }
+    let step = exchange.challenge(parameter, account: account)
+    sasl = exchange
+    switch step {
+    case .write(let lines): return lines.map { .write($0) }
+    case .abort(let reason):
+      abortReason = reason
+      return [.write("AUTHENTICATE *")]
+    case nil: return []
+    }
+  }
+
+  private mutating func beginSASL(account: IRCAccount, secure: Bool) -> String? {
+    guard account.wantsSASL,
+      var exchange = IRCSASL(
+        account: account, offered: offered["sasl"] ?? "", nonce: nonce, secure: secure),
+      let first = exchange.next()
+    else { return nil }
+    sasl = exchange
+    abortReason = nil
+    return first
+  }
+
+  /// The sign-in is over without success: one sentence says why, and registration goes on.
+  private mutating func saslFailed(
+    _ message: IRCMessage, account: IRCAccount, session: IRCSession
+  ) -> [IRCEffect] {
+    let mechanism = sasl?.current
+    sasl = nil
+    var effects: [IRCEffect]
+    if let abortReason {
+      effects = [
+        .event(
+          .serverError(
+            IRCServerError(
+              code: message.command, target: nil, serverText: "", sentence: abortReason)))
+      ]
+      self.abortReason = nil
+    } else {
+      effects = error(message, account: account, mechanism: mechanism)
+    }
+    return effects + endNegotiation(session)
+  }
+
+  /// `sts=port=P,duration=D`: on plaintext with a port, the end of this connection before it
+  /// registers (TLS on P next); on TLS, the policy to keep, reported once per connection.
+  private mutating func strictTransport(_ value: String, session: IRCSession) -> [IRCEffect] {
+    let policy = IRCSTSPolicy.parse(value)
+    if session.secure {
+      guard let duration = policy.duration, stsReported != duration else { return [] }
+      stsReported = duration
+      return [.event(.stsPolicy(duration: duration))]
+    }
+    guard let port = policy.port, phase == .negotiating else { return [] }
+    phase = .upgrade(port: port)
+    return [.event(.stsUpgrade(port: port))]
   }
 
   /// `AUTHENTICATE` lines for a base64 payload: 400-byte chunks, and `+` after a last chunk
@@ -183,22 +281,28 @@ struct IRCRegistration: Equatable, Sendable {
     ]
   }
 
-  private func error(_ message: IRCMessage, account: IRCAccount) -> [IRCEffect] {
+  private func error(
+    _ message: IRCMessage, account: IRCAccount, mechanism: IRCSASL.Mechanism?
+  ) -> [IRCEffect] {
     guard var error = IRCServerError(message) else { return [] }
+    let name = account.saslAccount ?? ""
     if message.command == "904", let mechanisms = saslMechanisms,
-      !mechanisms.split(separator: ",").contains("PLAIN")
+      IRCSASL(account: account, offered: mechanisms, nonce: "", secure: true) == nil
     {
       error.sentence = localized(
         "Signing in as {account} failed: the server offers only {mechanisms} "
           + "(the server says: {text}).",
-        [
-          "account": account.saslAccount ?? "", "mechanisms": mechanisms,
-          "text": error.serverText,
-        ])
+        ["account": name, "mechanisms": mechanisms, "text": error.serverText])
+    } else if message.command == "904", mechanism == .external {
+      error.sentence = localized(
+        "Signing in with the client certificate failed: the server does not know its "
+          + "fingerprint; add it to your account with NickServ CERT ADD (the server says: {text}).",
+        ["text": error.serverText])
     } else if message.command == "904" {
       error.sentence = localized(
-        "Signing in as {account} failed (the server says: {text}).",
-        ["account": account.saslAccount ?? "", "text": error.serverText])
+        "Signing in as {account} failed: the account name or the password is wrong "
+          + "(the server says: {text}).",
+        ["account": name, "text": error.serverText])
     }
     return [.event(.serverError(error))]
   }

@@ -5,6 +5,8 @@ struct IRCSession: Equatable, Sendable {
   var capabilities: Set<String> = []
   var support = IRCSupport()
   var registered = false
+  /// The connection is TLS (STS reads a policy from it, not an upgrade).
+  var secure = false
 
   init(nick: String) { self.nick = nick }
 

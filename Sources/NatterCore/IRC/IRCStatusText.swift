@@ -19,6 +19,8 @@ public enum IRCStatusText {
     case .channelActivity(_, let activity): return activity.sentence()
     case .serverError(let error): return error.sentence
     case .signInFailed(let reason): return reason
+    case .signedIn(let account):
+      return localized("You are signed in as {account}.", ["account": account])
     case .whois(let info): return info.text
     case .standardReply(let kind, let command, let text):
       switch kind {

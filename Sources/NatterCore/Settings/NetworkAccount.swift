@@ -10,6 +10,9 @@ public struct NetworkAccount: Equatable, Sendable {
   public var isEnabled: Bool
   /// The masks `/ignore` keeps on this network (`IRCIgnoreList`).
   public var ignored: [String] = []
+  /// A PEM file (certificate and key) shown in the TLS handshake to sign in with SASL
+  /// `EXTERNAL`; the path is no secret, the key stays in its file.
+  public var clientCertificate: String?
 
   public init(
     url: IRCServerURL, name: String? = nil, saslAccount: String? = nil, isEnabled: Bool = true

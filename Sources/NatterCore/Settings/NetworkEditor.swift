@@ -13,11 +13,14 @@ public struct NetworkEditor: Equatable, Sendable {
     selected = networks.isEmpty ? nil : 0
   }
 
-  /// What the form shows: name, account URL and SASL account, empty for a new network.
-  public var form: (name: String, url: String, saslAccount: String) {
-    guard let selected else { return ("", "", "") }
+  /// What the form shows: name, account URL, SASL account and client certificate file,
+  /// empty for a new network.
+  public var form: (name: String, url: String, saslAccount: String, clientCertificate: String) {
+    guard let selected else { return ("", "", "", "") }
     let network = networks[selected]
-    return (network.name, "\(network.url)", network.saslAccount ?? "")
+    return (
+      network.name, "\(network.url)", network.saslAccount ?? "", network.clientCertificate ?? ""
+    )
   }
 
   public mutating func select(_ index: Int?) {
@@ -31,7 +34,8 @@ public struct NetworkEditor: Equatable, Sendable {
   /// into the network already on that server). Empty URL on a selected network removes it.
   /// Returns the problem to show under the field, nil when the list changed or stayed.
   public mutating func apply(
-    name: String, url text: String, saslAccount: String, defaultNick: String
+    name: String, url text: String, saslAccount: String, clientCertificate: String = "",
+    defaultNick: String
   )
     -> String?
   {
@@ -47,6 +51,7 @@ public struct NetworkEditor: Equatable, Sendable {
       return error.description
     }
     let account = saslAccount.trimmingCharacters(in: .whitespaces)
+    let certificate = clientCertificate.trimmingCharacters(in: .whitespaces)
     let given = name.trimmingCharacters(in: .whitespaces)
     if let selected {
       // Another network already on that server would share its conversations.
@@ -62,9 +67,11 @@ public struct NetworkEditor: Equatable, Sendable {
       networks[selected] = NetworkAccount(
         url: url, name: given.isEmpty || (!keepsName && given == old.name) ? nil : given,
         saslAccount: account.isEmpty ? nil : account, isEnabled: old.isEnabled)
+      networks[selected].clientCertificate = certificate.isEmpty ? nil : certificate
     } else {
       let index = networks.addOrUpdate(url)
       networks[index].saslAccount = account.isEmpty ? nil : account
+      networks[index].clientCertificate = certificate.isEmpty ? nil : certificate
       if !given.isEmpty { networks[index].name = given }
       selected = index
     }

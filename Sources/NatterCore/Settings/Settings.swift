@@ -223,6 +223,9 @@ public struct Settings: Equatable, Sendable {
     if let ignore = fields["ignore"] {
       network.ignored = IRCIgnoreList(ignore.value.split(separator: " ").map(String.init)).masks
     }
+    network.clientCertificate = fields["client-certificate"].flatMap {
+      $0.value.isEmpty ? nil : $0.value
+    }
     if let enabled = fields["enabled"] {
       switch enabled.value {
       case "true": network.isEnabled = true
@@ -230,7 +233,9 @@ public struct Settings: Equatable, Sendable {
       default: problems.append("line \(enabled.line): enabled must be true or false")
       }
     }
-    let known = ["url", "name", "sasl-account", "enabled", "bouncer-network", "ignore"]
+    let known = [
+      "url", "name", "sasl-account", "client-certificate", "enabled", "bouncer-network", "ignore",
+    ]
     for (key, field) in fields where !known.contains(key) {
       problems.append("line \(field.line): unknown key \(key) of a network")
     }
@@ -275,6 +280,9 @@ public struct Settings: Equatable, Sendable {
       text += "name=\(Self.escape(network.name))\nurl=\(network.url)\n"
       if let id = network.url.bouncerNetwork { text += "bouncer-network=\(Self.escape(id))\n" }
       if let account = network.saslAccount { text += "sasl-account=\(Self.escape(account))\n" }
+      if let file = network.clientCertificate {
+        text += "client-certificate=\(Self.escape(file))\n"
+      }
       text += "enabled=\(network.isEnabled)\n"
       if !network.ignored.isEmpty {
         text += "# /ignore's masks; /unignore removes one.\n"

@@ -18,20 +18,30 @@ public final class IRCClient {
   private let store: MessageStore
   private var connection: IRCConnection
   private let saslAccount: String?
+  /// The PEM file of the client certificate (with its key) shown in the TLS handshake.
+  private let clientCertificate: String?
+  /// Strict Transport Security: the kept policies, and the TLS port a plaintext connection
+  /// of this client was sent to (never plaintext again after that, even if TLS fails).
+  private let sts: STSPolicyFile
+  private var upgradedPort: Int?
+  /// The port of the connection under way, which a policy heard on it is kept for.
+  private var connectedPort = 0
   private var transport: (any LineTransport)?
   /// Opens a connection: a `LineConnection` to the server, or a test's fake.
   public typealias TransportFactory =
     @MainActor (
-      _ host: String, _ port: UInt16, _ tls: Bool, _ pinned: Set<String>, _ readPriority: Int32,
+      _ host: String, _ port: UInt16, _ tls: Bool, _ pinned: Set<String>,
+      _ clientCertificate: String?, _ readPriority: Int32,
       _ onEvent: @escaping @MainActor (any LineTransport, LineConnection.Event) -> Void
     ) -> any LineTransport
   private let makeTransport: TransportFactory
 
   /// The real socket: GIO, with TLS and the pinned certificates.
   public static let lineConnection: TransportFactory = {
-    host, port, tls, pinned, priority, onEvent in
+    host, port, tls, pinned, certificate, priority, onEvent in
     LineConnection(
-      host: host, port: port, tls: tls, pinned: pinned, readPriority: priority,
+      host: host, port: port, tls: tls, pinned: pinned, clientCertificate: certificate,
+      readPriority: priority,
       onEvent: { connection, event in onEvent(connection, event) })
   }
   private var wakeSource: UInt32 = 0
@@ -85,6 +95,7 @@ public final class IRCClient {
 
   public init(
     url: IRCServerURL, name: String? = nil, saslAccount: String?, password: String?,
+    clientCertificate: String? = nil, sts: STSPolicyFile = STSPolicyFile(file: nil),
     store: MessageStore, realName: String = "", ignored: [String] = [],
     pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard,
     handlesWholeReads: Bool = false,
@@ -98,6 +109,8 @@ public final class IRCClient {
     self.pins = pins.map(IRCCertificateTrust.normalized)
     self.trustedAnywhere = trustedAnywhere
     self.saslAccount = saslAccount
+    self.clientCertificate = clientCertificate
+    self.sts = sts
     let pending: [IRCOutboxEntry]
     do {
       pending = try store.pendingOutbox(under: url.conversationPrefix)
@@ -108,8 +121,8 @@ public final class IRCClient {
     self.realName = realName
     self.ignored = ignored
     let account = Self.account(
-      url: url, saslAccount: saslAccount, password: password, realName: realName,
-      ignored: ignored)
+      url: url, saslAccount: saslAccount, password: password,
+      hasClientCertificate: clientCertificate != nil, realName: realName, ignored: ignored)
     self.budget = budget
     connection = IRCConnection(account: account, pending: pending, budget: budget)
     let stored = (try? store.conversations(under: url.conversationPrefix)) ?? []
@@ -125,8 +138,8 @@ public final class IRCClient {
   /// Who to be: a bouncer's login signs in with the password as the server password (ZNC
   /// 1.8 offers no SASL), any other account with SASL PLAIN when there is a password.
   static func account(
-    url: IRCServerURL, saslAccount: String?, password: String?, realName: String = "",
-    ignored: [String] = []
+    url: IRCServerURL, saslAccount: String?, password: String?, hasClientCertificate: Bool = false,
+    realName: String = "", ignored: [String] = []
   ) -> IRCAccount {
     let channels = url.channels.map { IRCAccount.Channel($0) }
     let named = realName.trimmingCharacters(in: .whitespaces)
@@ -143,6 +156,9 @@ public final class IRCClient {
     }
     account.version = versionReply
     account.ignored = ignored
+    // A bouncer's login signs in with the server password; EXTERNAL is used only over TLS
+    // (IRCSASL), where the handshake showed the certificate.
+    account.hasClientCertificate = hasClientCertificate && url.login == nil
     return account
   }
 
@@ -207,8 +223,8 @@ public final class IRCClient {
   /// Service after the client was made). Only before `start`: the outbox is carried over.
   public func usePassword(_ password: String) {
     let account = Self.account(
-      url: url, saslAccount: saslAccount, password: password, realName: realName,
-      ignored: ignored)
+      url: url, saslAccount: saslAccount, password: password,
+      hasClientCertificate: clientCertificate != nil, realName: realName, ignored: ignored)
     connection = IRCConnection(account: account, pending: connection.pending, budget: budget)
   }
 
@@ -488,9 +504,15 @@ public final class IRCClient {
       Log.debug("\(id) failed: \(reason)")
       change { try store.fail(id: id, reason: reason) }
       onStatus()
+    case .stsUpgrade(let port):
+      Log.info("\(url.host) asks for TLS on port \(port) (STS); connecting there")
+      upgradedPort = port
+    case .stsPolicy(let duration):
+      Log.debug("STS policy for \(url.host):\(connectedPort): \(duration) s")
+      sts.heard(host: url.host, port: connectedPort, duration: duration)
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
-    case .serverError, .motd, .signInFailed, .parted, .kicked, .userRenamed, .topic,
+    case .serverError, .motd, .signInFailed, .signedIn, .parted, .kicked, .userRenamed, .topic,
       .nickChanged,
       .channelActivity, .registered, .members, .message, .bouncerNetworks,
       .bouncerNetworkChanged, .whois, .awayReply, .serverReply, .ctcpRequest, .ctcpReply,
@@ -598,8 +620,15 @@ public final class IRCClient {
   private func openTransport() {
     transport?.close()
     dropInbox()
+    // A host with an STS policy (or one that sent us to TLS) is never reached in plaintext.
+    var route = sts.policies.route(host: url.host, port: url.port, tls: url.tls, at: Date())
+    if let upgradedPort, !url.tls { route = (upgradedPort, true) }
+    if route.tls != url.tls { Log.debug("STS: \(url.host) over TLS on port \(route.port)") }
+    connectedPort = route.port
+    connection.isSecure = route.tls
     transport = makeTransport(
-      url.host, UInt16(url.port), url.tls, trustedAnywhere.union(pins),
+      url.host, UInt16(clamping: route.port), route.tls, trustedAnywhere.union(pins),
+      route.tls ? clientCertificate : nil,
       handlesWholeReads ? G_PRIORITY_DEFAULT : G_PRIORITY_DEFAULT_IDLE
     ) { [weak self] opened, event in
       // A late event from a connection already replaced is ignored.

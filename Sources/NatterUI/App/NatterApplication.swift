@@ -8,6 +8,8 @@ import NatterSession
 @MainActor
 final class NatterApplication: Object {
   private let dataDirectory: URL
+  /// Every network's STS policies, read once.
+  private lazy var stsPolicies = STSPolicyFile(dataDirectory: dataDirectory)
   private var window: MainWindow?
   private var actions: [Action] = []
   private var lock: InstanceLock?
@@ -277,7 +279,9 @@ final class NatterApplication: Object {
     guard let session else { fatalError("a client is made for a window, after its history") }
     return IRCClient(
       url: network.url, name: network.name, saslAccount: network.saslAccount,
-      password: password, store: session.store, realName: settings.realName,
+      password: password,
+      clientCertificate: network.clientCertificate.map { ($0 as NSString).expandingTildeInPath },
+      sts: stsPolicies, store: session.store, realName: settings.realName,
       ignored: network.ignored, pins: settings.pinnedCertificates[network.url.server] ?? [],
       trustedAnywhere: Set(settings.trustedCertificates),
       budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads)

@@ -21,6 +21,10 @@ extension PreferencesWindow {
       (accountEntry, localized("Account"), "ircs://nick@irc.example.net/#channel"),
       (saslAccountEntry, localized("SASL account"), localized("optional")),
       (passwordEntry, localized("Password"), localized("kept in the keyring")),
+      (
+        clientCertificateEntry, localized("Client certificate"),
+        localized("optional: a PEM file with its key")
+      ),
     ]
     for (offset, (entry, title, placeholder)) in fields.enumerated() {
       entry.setAccessibleLabel(title)
@@ -35,11 +39,18 @@ extension PreferencesWindow {
       gtk_grid_attach(layout, Self.label(title), 0, row + 2 + Int32(offset), 1, 1)
       gtk_grid_attach(layout, entry.widget, 1, row + 2 + Int32(offset), 1, 1)
     }
+    gtk_label_set_wrap(certificateFingerprint.opaque, 1)
+    gtk_label_set_wrap_mode(certificateFingerprint.opaque, PANGO_WRAP_CHAR)
+    gtk_label_set_selectable(certificateFingerprint.opaque, 1)
+    gtk_label_set_xalign(certificateFingerprint.opaque, 0)
+    certificateFingerprint.addCSSClass("dim-label")
+    certificateFingerprint.isVisible = false
+    gtk_grid_attach(layout, certificateFingerprint.widget, 1, row + 6, 1, 1)
     accountProblem.addCSSClass("error")
     gtk_label_set_wrap(accountProblem.opaque, 1)
     gtk_label_set_xalign(accountProblem.opaque, 0)
     accountProblem.isVisible = false
-    gtk_grid_attach(layout, accountProblem.widget, 1, row + 6, 1, 1)
+    gtk_grid_attach(layout, accountProblem.widget, 1, row + 7, 1, 1)
     let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
     newNetworkButton.setAccessibleLabel(localized("New network"))
     removeNetworkButton.setAccessibleLabel(localized("Remove network"))
@@ -49,7 +60,7 @@ extension PreferencesWindow {
       gtk_box_append(cast(buttons), button.widget)
     }
     gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-    gtk_grid_attach(layout, buttons, 0, row + 7, 2, 1)
+    gtk_grid_attach(layout, buttons, 0, row + 8, 2, 1)
 
     let quitTitle = localized("Quit message")
     quitMessageEntry.setAccessibleLabel(quitTitle)
@@ -57,8 +68,8 @@ extension PreferencesWindow {
     gtk_editable_set_width_chars(quitMessageEntry.opaque, 12)
     gtk_entry_set_placeholder_text(
       quitMessageEntry.typed(), localized("what others see when you quit"))
-    gtk_grid_attach(layout, Self.label(quitTitle), 0, row + 8, 1, 1)
-    gtk_grid_attach(layout, quitMessageEntry.widget, 1, row + 8, 1, 1)
+    gtk_grid_attach(layout, Self.label(quitTitle), 0, row + 9, 1, 1)
+    gtk_grid_attach(layout, quitMessageEntry.widget, 1, row + 9, 1, 1)
 
     let realNameTitle = localized("Real name")
     realNameEntry.setAccessibleLabel(realNameTitle)
@@ -66,8 +77,8 @@ extension PreferencesWindow {
     gtk_editable_set_width_chars(realNameEntry.opaque, 12)
     gtk_entry_set_placeholder_text(
       realNameEntry.typed(), localized("shown by /whois; your nickname when empty"))
-    gtk_grid_attach(layout, Self.label(realNameTitle), 0, row + 9, 1, 1)
-    gtk_grid_attach(layout, realNameEntry.widget, 1, row + 9, 1, 1)
+    gtk_grid_attach(layout, Self.label(realNameTitle), 0, row + 10, 1, 1)
+    gtk_grid_attach(layout, realNameEntry.widget, 1, row + 10, 1, 1)
   }
 
   func showNetworkValues() {
@@ -133,14 +144,21 @@ extension PreferencesWindow {
     gtk_editable_set_text(accountEntry.opaque, form.url)
     gtk_editable_set_text(saslAccountEntry.opaque, form.saslAccount)
     gtk_editable_set_text(passwordEntry.opaque, "")
+    gtk_editable_set_text(clientCertificateEntry.opaque, form.clientCertificate)
+    showCertificateFingerprint()
     removeNetworkButton.isSensitive = networkEditor.selected != nil
     accountProblem.isVisible = false
   }
 
   func connectNetworkControls() {
     Signal.connect(connectButton.pointer, "clicked") { [unowned self] in applyNetwork() }
-    for entry in [networkNameEntry, accountEntry, saslAccountEntry, passwordEntry] {
+    for entry in [
+      networkNameEntry, accountEntry, saslAccountEntry, passwordEntry, clientCertificateEntry,
+    ] {
       Signal.connect(entry.pointer, "activate") { [unowned self] in applyNetwork() }
+    }
+    Signal.connect(clientCertificateEntry.pointer, "changed") { [unowned self] in
+      showCertificateFingerprint()
     }
     Signal.connect(newNetworkButton.pointer, "clicked") { [unowned self] in
       networkEditor.startNew()
@@ -177,7 +195,7 @@ extension PreferencesWindow {
     let password = text(passwordEntry)
     if let problem = networkEditor.apply(
       name: text(networkNameEntry), url: text(accountEntry), saslAccount: text(saslAccountEntry),
-      defaultNick: LaunchOptions.loginName)
+      clientCertificate: text(clientCertificateEntry), defaultNick: LaunchOptions.loginName)
     {
       gtk_label_set_text(accountProblem.opaque, problem)
       accountProblem.isVisible = true
@@ -190,5 +208,24 @@ extension PreferencesWindow {
     showNetworkList()
     showNetworkForm()
     update { $0.networks = networkEditor.networks }
+  }
+
+  /// Under the certificate's path: its fingerprint, for `NickServ CERT ADD`, or why the file
+  /// cannot be used. Nothing while the field is empty.
+  func showCertificateFingerprint() {
+    let path = (string(gtk_editable_get_text(clientCertificateEntry.opaque)) ?? "")
+      .trimmingCharacters(in: .whitespaces)
+    certificateFingerprint.isVisible = !path.isEmpty
+    guard !path.isEmpty else { return }
+    let expanded = (path as NSString).expandingTildeInPath
+    let text: String
+    switch ClientCertificate.fingerprint(ofFile: expanded) {
+    case .success(let hex):
+      text = localized("SHA-256 fingerprint: {fingerprint}", ["fingerprint": hex])
+    case .failure(let error):
+      text = error.sentence
+    }
+    // A label's accessible name is its text (GTK 4.8): screen readers read the fingerprint.
+    gtk_label_set_text(certificateFingerprint.opaque, text)
   }
 }

@@ -33,6 +33,9 @@ final class PreferencesWindow: Widget {
   let accountEntry: Widget
   let saslAccountEntry: Widget
   let passwordEntry: Widget
+  let clientCertificateEntry: Widget
+  /// The certificate's SHA-256 fingerprint, to register with the server, or why it is unusable.
+  let certificateFingerprint: Widget
   let connectButton: Widget
   let accountProblem: Widget
   let quitMessageEntry: Widget
@@ -65,6 +68,8 @@ final class PreferencesWindow: Widget {
     accountEntry = Widget(gtk_entry_new())
     saslAccountEntry = Widget(gtk_entry_new())
     passwordEntry = Widget(gtk_password_entry_new())
+    clientCertificateEntry = Widget(gtk_entry_new())
+    certificateFingerprint = Widget(gtk_label_new(nil))
     connectButton = Widget(gtk_button_new_with_label(localized("Connect")))
     accountProblem = Widget(gtk_label_new(nil))
     quitMessageEntry = Widget(gtk_entry_new())

@@ -15,6 +15,7 @@ import pyatspi
 from irc_server import IRCClient, IRCServer, Relay
 from natter_e2e import wait_until
 from services import Services, accounts_server
+from test_conversations import click
 from test_irc import IRCTestCase, labels_under
 
 PASSWORD = "s3cretpass"
@@ -48,6 +49,23 @@ class AccountTests(IRCTestCase):
         app = self.connect(server, env={"NATTER_IRC_PASSWORD": PASSWORD})
         self.wait_ready(app)
         self.wait_shown(app, "You are signed in as alice.")
+
+        # Accounts in the member list, as the server says them: alice's from WHOX after the
+        # join, carol's from account-notify when she registers while in the channel.
+        carol = self.member(server, "carol", caps=())
+        carol.send("PRIVMSG NickServ :REGISTER carolpass1 carol@example.com")
+        carol.wait_for(lambda line: " 900 " in line, what="carol registered")
+        click(app, app.find("push button", "Members"))
+        member_list = app.find("list", "Members")
+
+        def rows():
+            member_list.clear_cache()
+            return {label.name: label.description for label in pyatspi.findAllDescendants(
+                member_list, lambda a: a.getRoleName() == "label")}
+        wait_until(lambda: rows().get("@alice") == "Signed in as alice"
+                   and rows().get("carol") == "Signed in as carol",
+                   what=f"both accounts in the member list ({rows()})")
+        app.key("Escape")
 
     def test_a_wrong_password_says_so_and_connects_unsigned(self):
         server = self.services()

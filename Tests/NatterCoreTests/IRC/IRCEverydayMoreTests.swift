@@ -260,4 +260,23 @@ import Testing
     #expect(
       IRCModeChange.parse(["+oooo", "a"], support: support).map(\.argument) == ["a", nil, nil, nil])
   }
+
+  @Test func chghostAndSetnameChangeNobodysPlaceOrName() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test 353 me = #natter :@me bob")
+    script.server(":irc.test 366 me #natter :End of /NAMES list.")
+    _ = script.takeEvents()
+    script.server(":bob!b@old.example CHGHOST b new.example")
+    script.server(":bob!b@new.example SETNAME :Robert Roe")
+    script.server(":bob!b@new.example PRIVMSG #natter :still me")
+    let events = script.takeEvents()
+    #expect(events.count == 1, "no member change, no status line: \(events)")
+    guard case .message(let message) = events.first else {
+      Issue.record("bob's message")
+      return
+    }
+    #expect(message.sender == "bob")
+    #expect(script.takeWritten().isEmpty)
+  }
 }

@@ -4,14 +4,12 @@ their topics, `/list` typed in Natter, and a filter typed into the browser.
 Usage (inside an X server and session bus): channels_screenshot.py OUT.png [light|dark]
 """
 
-import os
 import subprocess
 import sys
-import tempfile
 import time
 
 from irc_server import IRCClient, IRCServer
-from natter_e2e import NatterApp, wait_until
+from natter_e2e import app_with_settings, wait_until
 from test_conversations import dialog_ids, focus_dialog
 from test_everyday import in_frame
 
@@ -31,12 +29,8 @@ people[0].send_many([f"JOIN #project-{n}" for n in range(40)]
 people[0].wait_for(lambda line: " TOPIC #project-39 " in line, timeout=20)
 for index, person in enumerate(people[1:], start=1):
     person.send_many([f"JOIN #project-{n}" for n in range(40) if n % 5 >= index])
-config = tempfile.mkdtemp(prefix="natter-shot-config-")
-os.makedirs(os.path.join(config, "natter"))
-with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
-    f.write(f"[appearance]\nstyle={style}\n\n[network 1]\nname=Libera.Chat\n"
-            f"url={server.url('alice', ['#gtk'])}\n")
-app = NatterApp(env={"NATTER_USER_NAME": "alice", "XDG_CONFIG_HOME": config})
+app = app_with_settings(f"[appearance]\nstyle={style}\n\n[network 1]\nname=Libera.Chat\n"
+                        f"url={server.url('alice', ['#gtk'])}\n")
 
 try:
     wait_until(lambda: app.find("label", "Connection").description == "#gtk on Libera.Chat",

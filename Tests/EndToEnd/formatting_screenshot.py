@@ -6,15 +6,13 @@ background, which Natter adjusts until they read.
 Usage (inside an X server and session bus): formatting_screenshot.py OUT.png [light|dark]
 """
 
-import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 
 from irc_server import IRCClient, IRCServer
-from natter_e2e import NatterApp, wait_until
+from natter_e2e import app_with_settings, wait_until
 from test_conversations import shown_messages, window_of
 
 out = sys.argv[1]
@@ -26,12 +24,8 @@ for nick in ("dana", "bob", "carol"):
     person.send("JOIN #art")
     person.wait_for(lambda line: " 366 " in line and " #art " in line)
     people.append(person)
-config = tempfile.mkdtemp(prefix="natter-shot-config-")
-os.makedirs(os.path.join(config, "natter"))
-with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
-    f.write(f"[appearance]\nstyle={style}\n\n[network 1]\nname=Libera.Chat\n"
-            f"url={server.url('alice', ['#art'])}\n")
-app = NatterApp(env={"NATTER_USER_NAME": "alice", "XDG_CONFIG_HOME": config})
+app = app_with_settings(f"[appearance]\nstyle={style}\n\n[network 1]\nname=Libera.Chat\n"
+                        f"url={server.url('alice', ['#art'])}\n")
 
 rainbow = "".join(f"\x03{n:02d}{ch}" for n, ch in zip(range(52, 65), "the 99 colour"))
 lines = [

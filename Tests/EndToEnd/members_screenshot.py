@@ -4,14 +4,12 @@ a local InspIRCd, five people talking in #gtk, one of them its operator.
 Usage (inside an X server and session bus): members_screenshot.py OUT.png [light|dark]
 """
 
-import os
 import subprocess
 import sys
-import tempfile
 import time
 
 from irc_server import IRCClient, IRCServer
-from natter_e2e import NatterApp, wait_until
+from natter_e2e import app_with_settings, wait_until
 from test_conversations import click, shown_messages, window_of
 from test_irc import labels_under
 
@@ -24,12 +22,8 @@ for nick in ("dana", "bob", "carol", "emeka", "frieda"):
     person.send("JOIN #gtk")
     person.wait_for(lambda line: " 366 " in line and " #gtk " in line)
     people.append(person)
-config = tempfile.mkdtemp(prefix="natter-shot-config-")
-os.makedirs(os.path.join(config, "natter"))
-with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
-    f.write(f"[appearance]\nstyle={style}\n\n[network 1]\nname=Libera.Chat\n"
-            f"url={server.url('alice', ['#gtk'])}\n")
-app = NatterApp(env={"NATTER_USER_NAME": "alice", "XDG_CONFIG_HOME": config})
+app = app_with_settings(f"[appearance]\nstyle={style}\n\n[network 1]\nname=Libera.Chat\n"
+                        f"url={server.url('alice', ['#gtk'])}\n")
 
 
 try:

@@ -177,6 +177,16 @@ class NatterApp:
         shutil.rmtree(self.config_dir, ignore_errors=True)
 
 
+def app_with_settings(text):
+    """Natter as alice with `text` as its settings.ini, in a config folder of its own: for
+    the screenshot scripts, which set a style and networks before the window opens."""
+    config = tempfile.mkdtemp(prefix="natter-shot-config-")
+    os.makedirs(os.path.join(config, "natter"))
+    with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
+        f.write(text)
+    return NatterApp(env={"NATTER_USER_NAME": "alice", "XDG_CONFIG_HOME": config})
+
+
 class NatterTestCase(unittest.TestCase):
     """Starts a fresh natter per test and always stops it."""
 

@@ -4,15 +4,13 @@ servers named as a user would name them, one of them stopped, with unread counts
 Usage (inside an X server and session bus): networks_screenshot.py OUT.png
 """
 
-import os
 import subprocess
 import sys
-import tempfile
 
 import pyatspi
 
 from irc_server import IRCClient, IRCServer
-from natter_e2e import NatterApp, wait_until
+from natter_e2e import app_with_settings, wait_until
 from test_conversations import window_of
 
 out = sys.argv[1]
@@ -26,12 +24,9 @@ for server, chans in zip(servers, channels):
         bob.send(f"JOIN {channel}")
         bob.wait_for(lambda line, c=channel: " 366 " in line and f" {c} " in line)
     people.append(bob)
-config = tempfile.mkdtemp(prefix="natter-shot-config-")
-os.makedirs(os.path.join(config, "natter"))
-with open(os.path.join(config, "natter", "settings.ini"), "w") as f:
-    for n, (server, name, chans) in enumerate(zip(servers, names, channels), 1):
-        f.write(f"[network {n}]\nname={name}\nurl={server.url('alice', chans)}\n\n")
-app = NatterApp(env={"NATTER_USER_NAME": "alice", "XDG_CONFIG_HOME": config})
+app = app_with_settings("".join(
+    f"[network {n}]\nname={name}\nurl={server.url('alice', chans)}\n\n"
+    for n, (server, name, chans) in enumerate(zip(servers, names, channels), 1)))
 
 
 try:

@@ -7,7 +7,6 @@ client's proof for whatever nonce Natter sends (RFC 7677's exact vector is a uni
 import hashlib
 import os
 import subprocess
-import sys
 import tempfile
 
 import pyatspi
@@ -15,7 +14,7 @@ import pyatspi
 from irc_server import IRCClient, IRCServer, Relay
 from natter_e2e import wait_until
 from services import Services, accounts_server
-from test_conversations import click
+from test_everyday import open_member_list
 from test_irc import IRCTestCase, labels_under
 
 PASSWORD = "s3cretpass"
@@ -55,13 +54,7 @@ class AccountTests(IRCTestCase):
         carol = self.member(server, "carol", caps=())
         carol.send("PRIVMSG NickServ :REGISTER carolpass1 carol@example.com")
         carol.wait_for(lambda line: " 900 " in line, what="carol registered")
-        click(app, app.find("push button", "Members"))
-        member_list = app.find("list", "Members")
-
-        def rows():
-            member_list.clear_cache()
-            return {label.name: label.description for label in pyatspi.findAllDescendants(
-                member_list, lambda a: a.getRoleName() == "label")}
+        rows = open_member_list(app)
         wait_until(lambda: rows().get("@alice") == "Signed in as alice"
                    and rows().get("carol") == "Signed in as carol",
                    what=f"both accounts in the member list ({rows()})")
@@ -148,21 +141,7 @@ class AccountTests(IRCTestCase):
         self.assertEqual(relay.written_lines(), plaintext)
 
     def scram_server(self, *mode):
-        work = self.enterContext(tempfile.TemporaryDirectory())
-        port_file, log_file = os.path.join(work, "port"), os.path.join(work, "lines")
-        fake = subprocess.Popen(
-            [sys.executable, os.path.join(os.path.dirname(__file__), "fake_scram_server.py"),
-             port_file, log_file, PASSWORD, *mode])
-        self.addCleanup(fake.wait)
-        self.addCleanup(fake.kill)
-
-        def written_port():
-            if not os.path.exists(port_file):
-                return None
-            with open(port_file) as f:
-                return f.read()
-
-        return int(wait_until(written_port, what="the SCRAM server's port")), log_file
+        return self.scripted_server("fake_scram_server.py", PASSWORD, *mode)
 
     def start_scram(self, port):
         app = self.start(env={"G_MESSAGES_DEBUG": "natter", "NATTER_IRC_PASSWORD": PASSWORD},

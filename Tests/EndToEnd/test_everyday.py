@@ -15,6 +15,19 @@ from test_irc import IRCTestCase, press
 from test_networks import SwitcherMixin
 
 
+def open_member_list(app):
+    """Opens the header's `Members` popover; returns a reader of its rows, each label's text
+    to its description (`Away`, `Signed in as bobby`)."""
+    click(app, app.find("push button", "Members"))
+    member_list = app.find("list", "Members")
+
+    def rows():
+        member_list.clear_cache()
+        return {label.name: label.description for label in pyatspi.findAllDescendants(
+            member_list, lambda a: a.getRoleName() == "label")}
+    return rows
+
+
 class EverydayTest(SwitcherMixin, IRCTestCase):
     def test_whois_ctcp_replies_and_operator_commands(self):
         server = self.server()
@@ -79,13 +92,7 @@ class MemberStateTest(SwitcherMixin, IRCTestCase):
 
         # away-notify: bob goes away while alice is there.
         bob.send("AWAY :at lunch")
-        click(app, app.find("push button", "Members"))
-        member_list = app.find("list", "Members")
-
-        def rows():
-            member_list.clear_cache()
-            return {label.name: label.description for label in pyatspi.findAllDescendants(
-                member_list, lambda a: a.getRoleName() == "label")}
+        rows = open_member_list(app)
         # WHOX at the join told that robo is a bot; bob is dimmed and described as away.
         wait_until(lambda: rows().get("@bob") == "Away" and "robo (bot)" in rows(),
                    what=f"bob away and robo a bot in the member list ({rows()})")

@@ -27,6 +27,27 @@ def press(button):
 
 
 class IRCTestCase(NatterTestCase):
+    def scripted_server(self, script, *arguments):
+        """Starts `script` (a scripted server beside this file, for what no Debian daemon
+        does) with a port file, a log of the lines it read and `arguments`; returns the port
+        it listens on and the log's path. It is killed, by its PID, when the test ends."""
+        import sys
+        import tempfile
+        work = self.enterContext(tempfile.TemporaryDirectory())
+        port_file, log_file = os.path.join(work, "port"), os.path.join(work, "lines")
+        fake = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), script),
+                                 port_file, log_file, *arguments])
+        self.addCleanup(fake.wait)
+        self.addCleanup(fake.kill)
+
+        def written_port():
+            if not os.path.exists(port_file):
+                return None
+            with open(port_file) as f:
+                return f.read()
+
+        return int(wait_until(written_port, what=f"{script}'s port")), log_file
+
     def server(self, **kwargs):
         server = IRCServer(**kwargs)
         self.addCleanup(server.close)
@@ -687,22 +708,7 @@ class IRCSASLTest(IRCTestCase):
     """SASL against a scripted server (InspIRCd relays SASL only to linked services)."""
 
     def fake_server(self, *mode):
-        import sys
-        import tempfile
-        work = self.enterContext(tempfile.TemporaryDirectory())
-        port_file, log_file = os.path.join(work, "port"), os.path.join(work, "lines")
-        fake = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__),
-                                                              "fake_sasl_server.py"),
-                                 port_file, log_file, *mode])
-        self.addCleanup(fake.kill)
-
-        def written_port():
-            if not os.path.exists(port_file):
-                return None
-            with open(port_file) as f:
-                return f.read()
-
-        return int(wait_until(written_port, what="the fake server's port")), log_file
+        return self.scripted_server("fake_sasl_server.py", *mode)
 
     def test_the_password_is_kept_in_the_secret_service_and_used_from_there(self):
         import base64

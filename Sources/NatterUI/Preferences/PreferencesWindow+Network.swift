@@ -27,17 +27,7 @@ extension PreferencesWindow {
       ),
     ]
     for (offset, (entry, title, placeholder)) in fields.enumerated() {
-      entry.setAccessibleLabel(title)
-      gtk_widget_set_hexpand(entry.widget, 1)
-      // Narrow by default, so a long label in another language still fits in 360 px.
-      gtk_editable_set_width_chars(entry.opaque, 12)
-      if entry !== passwordEntry {
-        gtk_entry_set_placeholder_text(entry.typed(), placeholder)
-      } else {
-        natter_object_set_string(entry.pointer, "placeholder-text", placeholder)
-      }
-      gtk_grid_attach(layout, Self.label(title), 0, row + 2 + Int32(offset), 1, 1)
-      gtk_grid_attach(layout, entry.widget, 1, row + 2 + Int32(offset), 1, 1)
+      attach(entry, title: title, placeholder: placeholder, at: row + 2 + Int32(offset), in: layout)
     }
     gtk_label_set_wrap(certificateFingerprint.opaque, 1)
     gtk_label_set_wrap_mode(certificateFingerprint.opaque, PANGO_WRAP_CHAR)
@@ -62,23 +52,32 @@ extension PreferencesWindow {
     gtk_widget_set_halign(buttons, GTK_ALIGN_END)
     gtk_grid_attach(layout, buttons, 0, row + 8, 2, 1)
 
-    let quitTitle = localized("Quit message")
-    quitMessageEntry.setAccessibleLabel(quitTitle)
-    gtk_widget_set_hexpand(quitMessageEntry.widget, 1)
-    gtk_editable_set_width_chars(quitMessageEntry.opaque, 12)
-    gtk_entry_set_placeholder_text(
-      quitMessageEntry.typed(), localized("what others see when you quit"))
-    gtk_grid_attach(layout, Self.label(quitTitle), 0, row + 9, 1, 1)
-    gtk_grid_attach(layout, quitMessageEntry.widget, 1, row + 9, 1, 1)
+    attach(
+      quitMessageEntry, title: localized("Quit message"),
+      placeholder: localized("what others see when you quit"), at: row + 9, in: layout)
+    attach(
+      realNameEntry, title: localized("Real name"),
+      placeholder: localized("shown by /whois; your nickname when empty"), at: row + 10,
+      in: layout)
+  }
 
-    let realNameTitle = localized("Real name")
-    realNameEntry.setAccessibleLabel(realNameTitle)
-    gtk_widget_set_hexpand(realNameEntry.widget, 1)
-    gtk_editable_set_width_chars(realNameEntry.opaque, 12)
-    gtk_entry_set_placeholder_text(
-      realNameEntry.typed(), localized("shown by /whois; your nickname when empty"))
-    gtk_grid_attach(layout, Self.label(realNameTitle), 0, row + 10, 1, 1)
-    gtk_grid_attach(layout, realNameEntry.widget, 1, row + 10, 1, 1)
+  /// One labelled text field in the grid's `row`, named for screen readers as its label.
+  private func attach(
+    _ entry: Widget, title: String, placeholder: String, at row: Int32,
+    in layout: UnsafeMutablePointer<GtkGrid>?
+  ) {
+    entry.setAccessibleLabel(title)
+    gtk_widget_set_hexpand(entry.widget, 1)
+    // Narrow by default, so a long label in another language still fits in 360 px.
+    gtk_editable_set_width_chars(entry.opaque, 12)
+    if entry !== passwordEntry {
+      gtk_entry_set_placeholder_text(entry.typed(), placeholder)
+    } else {
+      // A GtkPasswordEntry is no GtkEntry: it has the property, not the function.
+      natter_object_set_string(entry.pointer, "placeholder-text", placeholder)
+    }
+    gtk_grid_attach(layout, Self.label(title), 0, row, 1, 1)
+    gtk_grid_attach(layout, entry.widget, 1, row, 1, 1)
   }
 
   func showNetworkValues() {

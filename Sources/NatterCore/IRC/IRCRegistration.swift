@@ -241,8 +241,9 @@ struct IRCRegistration: Equatable, Sendable {
     return effects + endNegotiation(session)
   }
 
-  /// `sts=port=P,duration=D`: on plaintext with a port, the end of this connection before it
-  /// registers (TLS on P next); on TLS, the policy to keep, reported once per connection.
+  /// `sts=port=P,duration=D`: on plaintext with a port, the end of this connection (before it
+  /// registers, or at once when `CAP NEW` offers it later) and TLS on P next; on TLS, the
+  /// policy to keep, reported once per connection.
   private mutating func strictTransport(_ value: String, session: IRCSession) -> [IRCEffect] {
     let policy = IRCSTSPolicy.parse(value)
     if session.secure {
@@ -250,7 +251,11 @@ struct IRCRegistration: Equatable, Sendable {
       stsReported = duration
       return [.event(.stsPolicy(duration: duration))]
     }
-    guard let port = policy.port, phase == .negotiating else { return [] }
+    switch phase {
+    case .upgrade, .refused: return []
+    case .negotiating, .authenticating, .welcoming, .done: break
+    }
+    guard let port = policy.port else { return [] }
     phase = .upgrade(port: port)
     return [.event(.stsUpgrade(port: port))]
   }

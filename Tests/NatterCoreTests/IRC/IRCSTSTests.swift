@@ -40,6 +40,17 @@ import Testing
     #expect(script.connection.state == .connecting)
   }
 
+  @Test func aPolicyOfferedLaterOnPlaintextEndsTheConnectionForTLSAtOnce() {
+    var script = IRCScript()
+    script.register(caps: "message-tags server-time cap-notify")
+    script.server(":irc.test CAP me NEW :sts=port=6697,duration=300")
+    #expect(script.takeWritten().isEmpty, "nothing more in plaintext")
+    #expect(script.takeEvents().contains(.stsUpgrade(port: 6697)))
+    let effects = script.takeEffects()
+    #expect(effects.contains(.close) && effects.contains(.connect))
+    #expect(script.connection.state == .connecting)
+  }
+
   @Test func tlsReportsThePolicyAndRegisters() {
     var script = IRCScript()
     script.connection.isSecure = true

@@ -18,6 +18,20 @@ import Testing
     return controller
   }
 
+  @Test func theChannelBrowserJoinsWithoutTouchingTheDraft() {
+    var controller = controller()
+    let listed = controller.join("#gtk", id: "irc/#gtk")
+    #expect(
+      listed == [
+        .afterComposerCleared(.open("irc/#gtk")),
+        .join(conversation: "irc/#gtk", channel: "#gtk", key: nil),
+      ])
+    let new = controller.join("#new", id: "irc/#new")
+    #expect(new == [.join(conversation: "irc/#new", channel: "#new", key: nil)])
+    #expect(controller.joining == "irc/#new", "it opens when the server says we joined")
+    #expect(!(listed + new).contains { if case .clearDraft = $0 { true } else { false } })
+  }
+
   @Test func atTheStartTheAccountsChannelsAndTheOpenOnesAreListedAndTheLastOpenedOpens() {
     var controller = ConversationsController()
     controller.setNetworks([("irc/", "Net")])

@@ -136,14 +136,7 @@ public struct ConversationsController: Equatable, Sendable {
         let id = conversation(target)
         effects += [.list(id), .deliver(conversation: id, text: text, isAction: isAction)]
       case .join(let channel, let key):
-        let id = conversation(channel)
-        // A listed channel opens at once; another once the server says we joined.
-        if list.contains(id) {
-          effects.append(.afterComposerCleared(.open(id)))
-        } else {
-          joining = id
-        }
-        effects.append(.join(conversation: id, channel: channel, key: key))
+        effects += join(channel, key: key, id: conversation(channel))
       case .part(_, let reason):
         effects.append(.afterComposerCleared(.leave(active, reason: reason)))
       case .close:
@@ -162,6 +155,19 @@ public struct ConversationsController: Equatable, Sendable {
       }
     }
     return effects + [.clearDraft(active)]
+  }
+
+  /// Join `channel` (conversation `id`), from `/join` or the channel browser: a listed
+  /// channel opens at once, another once the server says we joined. The draft is left as is.
+  public mutating func join(_ channel: String, key: String? = nil, id: String) -> [Effect] {
+    var effects: [Effect] = []
+    if list.contains(id) {
+      effects.append(.afterComposerCleared(.open(id)))
+    } else {
+      joining = id
+    }
+    effects.append(.join(conversation: id, channel: channel, key: key))
+    return effects
   }
 
   /// A private chat with `nick` (from the member list): listed and opened; the draft of the

@@ -95,6 +95,12 @@ public struct IRCConnection: Sendable {
       + session.capabilities.count + directory.footprint + presence.footprint
   }
 
+  /// Whether `nick` (of a private chat) is online, as `MONITOR` last said; nil when unknown.
+  public func isOnline(_ nick: String) -> Bool? {
+    guard state == .ready else { return nil }
+    return presence.isOnline(nick, casemapping: session.support.casemapping)
+  }
+
   /// Whether the connection tries again by itself (after a loss); false once the user left the
   /// network with `/quit`, until they reconnect.
   public var reconnectsByItself: Bool { !leaving && retryAt != nil }

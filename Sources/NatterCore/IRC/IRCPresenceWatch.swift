@@ -83,6 +83,12 @@ struct IRCPresenceWatch: Equatable, Sendable {
     }
   }
 
+  /// What the server last said of `nick`, while it watches them on this connection.
+  func isOnline(_ nick: String, casemapping: IRCCasemapping) -> Bool? {
+    let key = casemapping.fold(nick)
+    return monitored.contains(key) ? known[key] : nil
+  }
+
   /// A new connection: the server watches nobody for us yet.
   mutating func reset() {
     monitored = []

@@ -175,11 +175,7 @@ public final class IRCClient {
   public var away: String? { connection.away }
 
   /// Whether `nick` (of a private chat) is online, as `MONITOR` last said; nil when unknown.
-  public func isOnline(_ nick: String) -> Bool? {
-    guard connection.state == .ready else { return nil }
-    return presence[casemapping.fold(nick)]
-  }
-  private var presence: [String: Bool] = [:]
+  public func isOnline(_ nick: String) -> Bool? { connection.isOnline(nick) }
 
   /// The nicknames of this network's private chats: the server says when they come and go.
   public func watch(_ nicks: [String]) { feed(.watch(nicks)) }
@@ -465,10 +461,8 @@ public final class IRCClient {
     switch event {
     case .stateChanged(let state):
       Log.debug("IRC state \(state)")
-      if state != .ready { presence = [:] }
       onStatus()
-    case .presence(let nick, let online, _):
-      presence[casemapping.fold(nick)] = online
+    case .presence:
       onStatus()
     case .ownAway:
       onStatus()

@@ -570,9 +570,7 @@ final class ConversationsView {
     let id = irc.networkID
     browser.onJoin = { [unowned self] channel in
       guard let irc = clients.first(where: { $0.networkID == id }) else { return }
-      perform(
-        switching.run([.join(channel: channel, key: nil)]) { irc.conversation(for: $0) }
-          .filter { if case .clearDraft = $0 { false } else { true } })
+      perform(switching.join(channel, id: irc.conversation(for: channel)))
       composer.focusText()
     }
     browser.onClose = { [weak self, weak browser] in

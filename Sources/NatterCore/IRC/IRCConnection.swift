@@ -172,10 +172,24 @@ public struct IRCConnection: Sendable {
       effects = lost(reason: reason ?? serverReason ?? localized("The connection closed"), at: now)
     case .quit(let reason):
       return quit(reason: reason)
+    case .react(let target, let msgid, let emoji, let remove):
+      let tag = remove ? IRCClientTags.unreact : IRCClientTags.react
+      effects = tagMessage(target, [tag: emoji, IRCClientTags.reply: msgid], needs: tag)
+    case .typing(let target, let typing):
+      effects = tagMessage(
+        target, [IRCClientTags.typing: typing.rawValue], needs: IRCClientTags.typing)
     }
     // After our QUIT the server hears nothing more from us: no PONG, JOIN or command.
     if quitting { effects.removeAll { if case .write = $0 { true } else { false } } }
     return effects + scheduleWake(now: now)
+  }
+
+  /// A `TAGMSG` to `target` with `tags`, where the server relays the client tag `needs`.
+  private func tagMessage(_ target: String, _ tags: [String: String], needs tag: String)
+    -> [IRCEffect]
+  {
+    guard state == .ready, session.allowsClientTag(tag) else { return [] }
+    return [.write(IRCMessage(tags: tags, command: "TAGMSG", params: [target]).serialized)]
   }
 
   /// `/quit`: says goodbye where the server can hear it, and in any state ends disconnected,

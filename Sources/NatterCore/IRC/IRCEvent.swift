@@ -76,6 +76,12 @@ public enum IRCEvent: Equatable, Sendable {
   case stsUpgrade(port: Int)
   /// A TLS connection carries an STS policy: keep it for `duration` seconds (0 removes it).
   case stsPolicy(duration: Int)
+  /// Someone (or we, on another client) reacted to a message or took a reaction back
+  /// (`+draft/react` in a `TAGMSG`, SPEC §13).
+  case reaction(IRCReaction)
+  /// Someone is typing in `conversation` (a channel, or the person of a private chat), paused,
+  /// or done (`+typing`).
+  case typing(conversation: String, nick: String, IRCTypingState)
   /// A line that is not an IRC message, skipped; the host logs it (SPEC §9).
   case skippedLine(String, IRCParseError)
 }

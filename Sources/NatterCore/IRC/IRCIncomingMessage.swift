@@ -28,6 +28,8 @@ public struct IRCIncomingMessage: Equatable, Sendable {
   /// Which line of that message this is (`+natter.org/part`, from 1), when it was sent as
   /// several.
   public var clientPart: Int?
+  /// The `msgid` of the message this one answers (`+draft/reply`).
+  public var replyTo: String?
 
   public init(conversation: String, sender: String, body: String, tags: [String] = []) {
     self.conversation = conversation

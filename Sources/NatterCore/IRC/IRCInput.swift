@@ -34,6 +34,13 @@ public enum IRCInput: Equatable, Sendable {
   /// `/quit [reason]`: `QUIT` like `quit`, but the network stays in the window, disconnected
   /// until the user reconnects (no attempt of its own, not even when the network returns).
   case disconnect(reason: String)
+  /// React to the message `msgid` in `target` with `emoji`, or take that reaction back
+  /// (`TAGMSG` with `+draft/react`/`+draft/unreact` and `+draft/reply`), where the server
+  /// relays client tags; dropped while offline.
+  case react(target: String, msgid: String, emoji: String, remove: Bool)
+  /// Our typing state in `target` (`TAGMSG` with `+typing`), where the server relays it;
+  /// dropped while offline. The host paces it (`IRCTypingPacer`).
+  case typing(target: String, IRCTypingState)
   /// Say goodbye: `QUIT :reason` (a bare `QUIT` when it is empty) while registering or ready.
   /// Nothing more is written, and the close that follows ends the connection without a
   /// reconnect. Only the reason's first line is sent.

@@ -11,14 +11,22 @@ public struct IRCOutgoing: Equatable, Hashable, Sendable, Codable {
   public let tags: [String]
   /// `/me text`: sent as a CTCP ACTION.
   public let isAction: Bool
+  /// The `msgid` of the message this one answers (`+draft/reply`), and who wrote it: other
+  /// clients see the reply as `bob: text`. Absent from outboxes kept before replies existed.
+  public let replyTo: String?
+  public let replyToSender: String?
 
-  public init(id: String, target: String, body: String, tags: [String] = [], isAction: Bool = false)
-  {
+  public init(
+    id: String, target: String, body: String, tags: [String] = [], isAction: Bool = false,
+    replyTo: String? = nil, replyToSender: String? = nil
+  ) {
     self.id = id
     self.target = target
     self.body = body
     self.tags = tags
     self.isAction = isAction
+    self.replyTo = replyTo
+    self.replyToSender = replyToSender
   }
 
   /// The PRIVMSG texts for this message when each may take `maxBytes`: one per line of the

@@ -17,6 +17,9 @@ struct IRCSession: Equatable, Sendable {
 
   func has(_ capability: String) -> Bool { capabilities.contains(capability) }
 
+  /// Whether the server relays the client tag `tag` (`+typing`): it takes `message-tags`.
+  func allowsClientTag(_ tag: String) -> Bool { has("message-tags") }
+
   /// The bytes a PRIVMSG's text may take: the line limit less CR LF, the prefix the server adds
   /// when relaying it (`:nick!user@host `, with the longest usual user and host) and
   /// `PRIVMSG target :`.

@@ -47,6 +47,11 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
   /// The text as received, with its mIRC formatting, when it had any: reading it
   /// (`IRCFormatting`) gives `body`, which is what search and notifications use.
   public var formatted: String?
+  /// The server's `msgid` of the message this one answers (`+draft/reply`, SPEC §13).
+  public var replyTo: String?
+  /// The reactions to this message (`+draft/react`), one group per emoji in the order the
+  /// first of each came; filled by the store when it reads the message.
+  public var reactions: [ReactionGroup] = []
 
   public init(
     id: String = UUID().uuidString.lowercased(),
@@ -61,7 +66,8 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
     kind: Kind = .message,
     failureReason: String? = nil,
     mentionsMe: Bool = false,
-    formatted: String? = nil
+    formatted: String? = nil,
+    replyTo: String? = nil
   ) {
     self.id = id
     self.sender = sender
@@ -76,6 +82,7 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
     self.failureReason = failureReason
     self.mentionsMe = mentionsMe
     self.formatted = formatted
+    self.replyTo = replyTo
   }
 }
 

@@ -90,6 +90,11 @@ public final class IRCClient {
   /// A page of older history for a conversation was asked for (true) or has come (false):
   /// the transcript shows that it is loading.
   public var onHistoryLoading: (_ conversation: String, _ loading: Bool) -> Void = { _, _ in }
+  /// The reactions of these stored messages changed: their rows redraw.
+  public var onReactionsChanged: ([Message]) -> Void = { _ in }
+  /// Who is typing in `conversation` changed (nicknames, longest typing first; empty when
+  /// no one is).
+  public var onTyping: (_ conversation: String, _ nicks: [String]) -> Void = { _, _ in }
   /// The conversation on screen, where status lines that name none go.
   public var statusConversation: String?
 
@@ -247,6 +252,8 @@ public final class IRCClient {
     onStoreError = { _ in }
     onCertificateRefused = { _ in }
     onHistoryLoading = { _, _ in }
+    onReactionsChanged = { _ in }
+    onTyping = { _, _ in }
   }
 
   /// `Trust this certificate`: pins `fingerprint` for this server (in place of the ones
@@ -273,16 +280,20 @@ public final class IRCClient {
   /// Stores `message` as pending for `target`, then hands it to the connection, which writes
   /// it now or after reconnecting. Returns the stored form. Its text is sent as it is: the
   /// composer's commands were parsed once, before (an action comes as `kind` `.action`).
-  public func send(_ message: Message, to target: String) throws -> Message {
+  /// A reply to `parent` goes out with `+draft/reply` (SPEC §13).
+  public func send(_ message: Message, to target: String, replyingTo parent: Message? = nil) throws
+    -> Message
+  {
     let started = Date()
     var stored = message
     let body = message.body
     stored.sender = connection.nick
     stored.conversation = conversation(for: target)
     stored.delivery = .pending
+    stored.replyTo = parent?.msgid
     let outgoing = IRCOutgoing(
       id: stored.id, target: target, body: body, tags: message.tags,
-      isAction: stored.kind == .action)
+      isAction: stored.kind == .action, replyTo: parent?.msgid, replyToSender: parent?.sender)
     // Committed before anything is written: a crash from here on loses nothing.
     try store.insertPending(stored, entry: IRCOutboxEntry(message: outgoing))
     // Send to echo (SPEC §8) counts from here: storing is part of sending.
@@ -291,6 +302,20 @@ public final class IRCClient {
     onStatus()
     return stored
   }
+
+  /// Reacts to `message` with `emoji`, or takes that reaction back (SPEC §13).
+  public func react(to message: Message, with emoji: String, remove: Bool) {
+    guard let msgid = message.msgid, let target = url.target(ofConversation: message.conversation)
+    else { return }
+    feed(.react(target: target, msgid: msgid, emoji: emoji, remove: remove))
+  }
+
+  /// The composer's text in `conversation` changed (or was sent, with `sent`): typing
+  /// notifications go out paced, where the server relays them and `sendsTyping` allows.
+  public func composerChanged(in conversation: String, text: String, sent: Bool = false) {}
+
+  /// Preferences' `Send typing notifications`.
+  public var sendsTyping = true
 
   /// The user reached the top of `conversation`: the page before its oldest stored message,
   /// where the server keeps history (`draft/chathistory`); one request at a time.
@@ -506,6 +531,8 @@ public final class IRCClient {
       sts.heard(host: url.host, port: connectedPort, duration: duration)
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
+    case .reaction, .typing:
+      break
     case .serverError, .motd, .signInFailed, .signedIn, .parted, .kicked, .userRenamed, .topic,
       .nickChanged,
       .channelActivity, .registered, .members, .message, .bouncerNetworks,

@@ -177,6 +177,21 @@ import Testing
       try store.messages(in: channel, .older, from: nil, limit: 10).first?.reactions.count == 1)
   }
 
+  /// What this store knows about a conversation without reactions is forgotten when another
+  /// connection (a `natter --import` beside the window) writes.
+  @Test func reactionsAnotherConnectionStoredAreReadAfterItsChangeIsNoticed() throws {
+    let dir = try TemporaryDirectory()
+    let window = try Fixtures.store(in: dir)
+    try window.insertReceived([heard("m1")])
+    _ = try window.changedByOthers()
+    #expect(try window.messages(in: channel, .older, from: nil, limit: 5).first?.reactions == [])
+    let other = try Fixtures.store(in: dir)
+    try other.apply([reaction("carol", "👍")])
+    #expect(try window.changedByOthers())
+    #expect(
+      try window.messages(in: channel, .older, from: nil, limit: 5).first?.reactions.count == 1)
+  }
+
   @Test func aReactionToALaterLineCountsForItsMessage() throws {
     let store = try MessageStore.inMemory()
     let sent = Message(

@@ -49,8 +49,8 @@ public final class MessageStore {
   var conversationURLs: [Int64: String] = [:]
   var conversationIDs: [String: Int64] = [:]
   /// Whether each conversation (by row id) has any reaction row, asked once: a page of a
-  /// conversation no one reacted in reads no reactions at all. Kept true by `apply` and
-  /// imports, and forgotten when another connection writes (`changedByOthers`).
+  /// conversation no one reacted in reads no reactions at all. Set by `apply`, forgotten
+  /// after an import, a rename, and when another connection writes (`changedByOthers`).
   var conversationsWithReactions: [Int64: Bool] = [:]
 
   /// Stores a new message; it is committed (and synced to disk) when this returns.

@@ -164,6 +164,36 @@ import Testing
     #expect(plan.contains { $0.contains("PRIMARY KEY (conversation_id=? AND msgid=?)") }, "\(plan)")
   }
 
+  /// SPEC §8's budget holds at any history size because a page costs a fixed number of
+  /// queries: one for its reactions, whatever their number, and none where no one reacted.
+  @Test func aPageReadsItsReactionsInOneQueryAndNoneWhereNoOneReacted() throws {
+    let store = try MessageStore.inMemory()
+    let quiet = "ircs://irc.test/#quiet"
+    var messages = (0..<200).map { heard("m\($0)", seconds: Double($0)) }
+    messages += (0..<50).map {
+      var message = heard("q\($0)", seconds: Double($0))
+      message.conversation = quiet
+      return message
+    }
+    try store.insertReceived(messages)
+    try store.apply((0..<200).map { reaction("u\($0 % 3)", "👍", to: "m\($0)", seconds: 1e4) })
+    _ = try store.messages(in: quiet, .older, from: nil, limit: 50)
+    func reactionQueries(_ read: () throws -> [Message]) throws -> (Int, [Message]) {
+      var page: [Message] = []
+      let sql = try store.db.statementsRun { page = try read() }
+      return (sql.filter { $0.contains("FROM reactions") }.count, page)
+    }
+    let (busy, page) = try reactionQueries {
+      try store.messages(in: channel, .older, from: nil, limit: 200)
+    }
+    #expect(busy == 1)
+    #expect(page.count == 200 && page.allSatisfy { $0.reactions.count == 1 })
+    let (none, quietPage) = try reactionQueries {
+      try store.messages(in: quiet, .older, from: nil, limit: 50)
+    }
+    #expect(none == 0 && quietPage.count == 50)
+  }
+
   @Test func aConversationWithoutReactionsIsNotAskedAgain() throws {
     let store = try MessageStore.inMemory()
     try store.insertReceived([heard("m1")])

@@ -174,21 +174,19 @@ public struct IRCConnection: Sendable {
       return quit(reason: reason)
     case .react(let target, let msgid, let emoji, let remove):
       let tag = remove ? IRCClientTags.unreact : IRCClientTags.react
-      effects = tagMessage(target, [tag: emoji, IRCClientTags.reply: msgid], needs: tag)
+      effects = tagMessage(target, [tag: emoji, IRCClientTags.reply: msgid])
     case .typing(let target, let typing):
-      effects = tagMessage(
-        target, [IRCClientTags.typing: typing.rawValue], needs: IRCClientTags.typing)
+      effects = tagMessage(target, [IRCClientTags.typing: typing.rawValue])
     }
     // After our QUIT the server hears nothing more from us: no PONG, JOIN or command.
     if quitting { effects.removeAll { if case .write = $0 { true } else { false } } }
     return effects + scheduleWake(now: now)
   }
 
-  /// A `TAGMSG` to `target` with `tags`, where the server relays the client tag `needs`.
-  private func tagMessage(_ target: String, _ tags: [String: String], needs tag: String)
-    -> [IRCEffect]
-  {
-    guard state == .ready, session.allowsClientTag(tag) else { return [] }
+  /// A `TAGMSG` to `target` with `tags`, where the server relays every one of them (a
+  /// reaction is nothing without the `+draft/reply` that says to what).
+  private func tagMessage(_ target: String, _ tags: [String: String]) -> [IRCEffect] {
+    guard state == .ready, tags.keys.allSatisfy(session.allowsClientTag) else { return [] }
     return [.write(IRCMessage(tags: tags, command: "TAGMSG", params: [target]).serialized)]
   }
 
@@ -354,6 +352,8 @@ public struct IRCConnection: Sendable {
       return []
     case "PRIVMSG", "NOTICE":
       return privateOrChannelMessage(message, at: now)
+    case "TAGMSG":
+      return clientTagMessage(message)
     case "305":
       away = nil
       requestedAway = nil
@@ -484,6 +484,7 @@ public struct IRCConnection: Sendable {
     incoming.time = message.tags["time"].flatMap(IRCServerTime.parse)
     incoming.clientID = message.tags[IRCOutbox.idTag]
     incoming.clientPart = message.tags[IRCOutbox.partTag].flatMap { Int($0) }
+    incoming.replyTo = message.tags[IRCClientTags.reply].flatMap { $0.isEmpty ? nil : $0 }
     if channels.collect(incoming, batch: message.tags["batch"]) { return [] }
     return [.event(.message(incoming))]
   }

@@ -197,6 +197,9 @@ struct IRCOutbox: Equatable, Sendable {
       tags[Self.idTag] = entry.message.id
       if (entry.texts?.count ?? 0) > 1 { tags[Self.partTag] = String(line + 1) }
     }
+    if let reply = entry.message.replyTo, session.allowsClientTag(IRCClientTags.reply) {
+      tags[IRCClientTags.reply] = reply
+    }
     if session.has("labeled-response"), session.has("echo-message") {
       let label = "n\(nextLabel)"
       nextLabel += 1

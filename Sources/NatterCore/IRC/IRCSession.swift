@@ -17,8 +17,11 @@ struct IRCSession: Equatable, Sendable {
 
   func has(_ capability: String) -> Bool { capabilities.contains(capability) }
 
-  /// Whether the server relays the client tag `tag` (`+typing`): it takes `message-tags`.
-  func allowsClientTag(_ tag: String) -> Bool { has("message-tags") }
+  /// Whether the server relays the client tag `tag` (`+typing`): it takes `message-tags` and
+  /// its `CLIENTTAGDENY` does not name the tag.
+  func allowsClientTag(_ tag: String) -> Bool {
+    has("message-tags") && support.allowsClientTag(tag)
+  }
 
   /// The bytes a PRIVMSG's text may take: the line limit less CR LF, the prefix the server adds
   /// when relaying it (`:nick!user@host `, with the longest usual user and host) and

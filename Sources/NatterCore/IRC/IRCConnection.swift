@@ -46,6 +46,8 @@ public struct IRCConnection: Sendable {
   var directory = IRCChannelDirectory()
   var presence = IRCPresenceWatch()
   var ignored: IRCIgnoreList
+  /// `draft/multiline` batches being received.
+  var multiline = IRCMultilineInbox()
   /// Our away text while the server has us away (`306`); nil while here.
   public private(set) var away: String?
   /// The text of our last `AWAY`, until the server confirms it.
@@ -93,6 +95,7 @@ public struct IRCConnection: Sendable {
   var footprint: Int {
     channels.footprint + outbox.footprint + registration.offered.count + history.footprint
       + session.capabilities.count + directory.footprint + presence.footprint
+      + multiline.footprint
   }
 
   /// Whether `nick` (of a private chat) is online, as `MONITOR` last said; nil when unknown.
@@ -119,6 +122,7 @@ public struct IRCConnection: Sendable {
       replies = IRCServerReplies()
       directory.reset()
       presence.reset()
+      multiline = IRCMultilineInbox()
       away = nil
       requestedAway = nil
       leaving = false
@@ -203,9 +207,9 @@ public struct IRCConnection: Sendable {
       let text = Self.quitReason(reason)
       return [.write(text.isEmpty ? "QUIT" : "QUIT :" + text)]
     case .connecting:
-      return [.close] + left()
+      return [.close] + left(at: now)
     case .idle, .disconnected:
-      return left()
+      return left(at: now)
     }
   }
 
@@ -217,10 +221,10 @@ public struct IRCConnection: Sendable {
   }
 
   /// The state after `/quit`: disconnected, by the user's choice, with `Reconnect` offered.
-  private mutating func left() -> [IRCEffect] {
+  private mutating func left(at now: Date) -> [IRCEffect] {
     leaveDeadline = nil
     quitting = false
-    return ended()
+    return ended(at: now)
       + transition(
         to: .disconnected(reason: localized("You left the network"), retryAt: .distantFuture))
   }
@@ -328,6 +332,14 @@ public struct IRCConnection: Sendable {
     {
       return []
     }
+    if let completed = multiline.receive(message, casemapping: session.support.casemapping) {
+      return completed.flatMap { privateOrChannelMessage($0, at: now) }
+    }
+    if message.command == "FAIL", message.params.first == "BATCH",
+      let failed = outbox.refuse(message, error: Self.batchRefused(message), session: session)
+    {
+      return failed
+    }
     switch message.command {
     case "PING":
       return [.write(IRCMessage(command: "PONG", params: message.params).serialized)]
@@ -384,7 +396,7 @@ public struct IRCConnection: Sendable {
       }
       if case .upgrade = registration.phase {
         // Nothing more in plaintext: TLS at once, with no backoff.
-        return effects + [.close] + ended() + transition(to: .connecting) + [.connect]
+        return effects + [.close] + ended(at: now) + transition(to: .connecting) + [.connect]
       }
       if message.command == "005" { return effects + presence.sync(session: session) }
       guard message.command == "001" else { return effects }
@@ -489,6 +501,16 @@ public struct IRCConnection: Sendable {
     return [.event(.message(incoming))]
   }
 
+  /// `FAIL BATCH MULTILINE_MAX_BYTES 4096 :…`: the server would not take a batch of ours.
+  static func batchRefused(_ message: IRCMessage) -> IRCServerError {
+    let text = message.params.count > 2 ? message.params[message.params.count - 1] : ""
+    return IRCServerError(
+      code: message.command, target: nil, serverText: text,
+      sentence: localized(
+        "The server refused this multi-line message (the server says: {text}).",
+        ["text": text]))
+  }
+
   /// Services that answer with notices (Atheme's, Anope's), whose words belong with the
   /// server's rather than in a private chat of their own.
   static let services: Set<String> = [
@@ -554,7 +576,9 @@ public struct IRCConnection: Sendable {
   }
 
   /// What every end of a connection resets.
-  private mutating func ended() -> [IRCEffect] {
+  private mutating func ended(at now: Date) -> [IRCEffect] {
+    // An unfinished batch is shown as far as it came, before the history batch it may be in.
+    let unfinished = multiline.flush().flatMap { privateOrChannelMessage($0, at: now) }
     liveness.stop()
     registrationDeadline = nil
     session.registered = false
@@ -562,7 +586,7 @@ public struct IRCConnection: Sendable {
     directory.reset()
     presence.reset()
     away = nil
-    return channels.reset() + history.cancelAll()
+    return unfinished + channels.reset() + history.cancelAll()
   }
 
   private mutating func lost(reason: String, at now: Date) -> [IRCEffect] {
@@ -570,7 +594,7 @@ public struct IRCConnection: Sendable {
     case .idle, .disconnected: return []
     case .connecting, .registering, .ready: break
     }
-    if leaving { return left() }
+    if leaving { return left(at: now) }
     var reason = reason
     var signInEnded: [IRCEffect] = []
     if registration.isSigningIn, !quitting {
@@ -578,7 +602,7 @@ public struct IRCConnection: Sendable {
         "The connection ended while signing in ({reason}).", ["reason": reason])
       signInEnded = [.event(.signInFailed(reason: reason))]
     }
-    let reset = ended()
+    let reset = ended(at: now)
     if quitting {
       // The close that follows our QUIT (or its timeout) is the end, not a loss.
       quitting = false

@@ -7,6 +7,8 @@ struct IRCSession: Equatable, Sendable {
   var registered = false
   /// The connection is TLS (STS reads a policy from it, not an upgrade).
   var secure = false
+  /// `draft/multiline` acknowledged (with `batch`), and what one batch may hold.
+  var multiline: IRCMultilineLimits?
 
   init(nick: String) { self.nick = nick }
 
@@ -16,6 +18,10 @@ struct IRCSession: Equatable, Sendable {
   }
 
   func has(_ capability: String) -> Bool { capabilities.contains(capability) }
+
+  /// What a batch may hold, where a multi-line message goes out as one (`draft/multiline`
+  /// and the `batch` it needs); nil where its lines go out one by one.
+  var multilineBatches: IRCMultilineLimits? { has("batch") ? multiline : nil }
 
   /// Whether the server relays the client tag `tag` (`+typing`): it takes `message-tags` and
   /// its `CLIENTTAGDENY` does not name the tag.

@@ -21,7 +21,8 @@ public enum IRCMultilinePlan {
     while lines.first?.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
     guard !lines.isEmpty else { return nil }
     if !message.tags.isEmpty { lines[lines.count - 1] += IRCTagConvention.suffix(message.tags) }
-    let budget = max(IRCLineSplitter.minimumBytes, maxBytes - margin)
+    // A piece never takes more than a whole batch may.
+    let budget = max(IRCLineSplitter.minimumBytes, min(maxBytes - margin, limits.maxBytes))
     var batches: [String] = []
     var current: [IRCMultilinePiece] = []
     var bytes = 0

@@ -161,6 +161,14 @@ import Testing
     #expect(batches?.allSatisfy { $0.utf8.count <= 4096 } == true)
   }
 
+  @Test func aServerWithTinyBatchesStillGetsEveryBatchWithinItsBytes() {
+    let message = IRCOutgoing(id: "m", target: "#natter", body: "a fairly long line\nand more")
+    let batches = IRCMultilinePlan.batches(
+      message, maxBytes: 400, limits: IRCMultilineLimits(maxBytes: 8, maxLines: 24))
+    #expect(batches?.allSatisfy { $0.utf8.count <= 8 } == true)
+    #expect(batches?.joined() == "a fairly long lineand more")
+  }
+
   @Test func theEchoedBatchConfirmsByItsLabel() {
     var script = registered()
     script.feed(.send(IRCOutgoing(id: "m1", target: "#natter", body: "one\ntwo")))

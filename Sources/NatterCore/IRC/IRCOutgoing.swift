@@ -70,6 +70,17 @@ public struct IRCOutgoing: Equatable, Hashable, Sendable, Codable {
     return lines
   }
 
+  /// A received reply's text without the `bob: ` that `replyPrefix` put before it for plain
+  /// clients, when `parentSender` (bob) wrote the parent: the quote above it says so already.
+  /// Any other text is kept as it is.
+  public static func withoutReplyPrefix(_ body: String, parentSender: String) -> String {
+    let prefix = parentSender + ": "
+    guard !parentSender.isEmpty, body.utf8.count > prefix.utf8.count,
+      body.lowercased().hasPrefix(prefix.lowercased())
+    else { return body }
+    return String(body.dropFirst(prefix.count))
+  }
+
   /// `bob: ` for a reply to bob, nil when the text starts with `bob:` or `bob,` already.
   var replyPrefix: String? {
     guard !isAction, replyTo != nil, let nick = replyToSender, !nick.isEmpty,

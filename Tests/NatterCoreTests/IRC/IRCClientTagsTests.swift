@@ -180,6 +180,18 @@ import Testing
     #expect(notReply.texts(maxBytes: 400) == ["hi"])
   }
 
+  @Test func theInverseTakesOffExactlyThePrefixForTheParentsAuthor() {
+    #expect(IRCOutgoing.withoutReplyPrefix("bob: yes", parentSender: "bob") == "yes")
+    #expect(IRCOutgoing.withoutReplyPrefix("Bob: yes", parentSender: "bob") == "yes")
+    #expect(IRCOutgoing.withoutReplyPrefix("bob, yes", parentSender: "bob") == "bob, yes")
+    #expect(IRCOutgoing.withoutReplyPrefix("carol: yes", parentSender: "bob") == "carol: yes")
+    #expect(IRCOutgoing.withoutReplyPrefix("bob: ", parentSender: "bob") == "bob: ")
+    let reply = IRCOutgoing(
+      id: "m", target: "#a", body: "line one\nline two", replyTo: "p", replyToSender: "bob")
+    let sent = reply.texts(maxBytes: 400).joined(separator: "\n")
+    #expect(IRCOutgoing.withoutReplyPrefix(sent, parentSender: "bob") == reply.body)
+  }
+
   @Test func anActionReplyGetsTheTagButNoPrefix() {
     var script = registered()
     script.feed(

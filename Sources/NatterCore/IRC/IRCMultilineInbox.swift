@@ -22,8 +22,13 @@ struct IRCMultilineInbox: Equatable, Sendable {
 
   private var open: [String: Open] = [:]
   private var order: [String] = []
+  /// Open `labeled-response` batches and their labels: a server may wrap the echo of our
+  /// batch in one, with the label there rather than on the batch itself.
+  private var labelled: [String: String] = [:]
 
-  var footprint: Int { open.values.reduce(open.count) { $0 + $1.lines.count } }
+  var footprint: Int {
+    open.values.reduce(open.count) { $0 + $1.lines.count } + labelled.count
+  }
 
   /// Takes `message` when it opens, continues or closes a multi-line batch: the messages
   /// that completed (none while one is collecting); nil when it is not one of those lines.
@@ -59,6 +64,7 @@ struct IRCMultilineInbox: Equatable, Sendable {
     defer {
       open = [:]
       order = []
+      labelled = [:]
     }
     return order.compactMap { open[$0].flatMap(Self.message) }
   }
@@ -66,10 +72,23 @@ struct IRCMultilineInbox: Equatable, Sendable {
   private mutating func batch(_ message: IRCMessage) -> [IRCMessage]? {
     guard let reference = message.params.first, reference.count > 1 else { return nil }
     let id = String(reference.dropFirst())
+    if reference.hasPrefix("+"), message.params.count >= 2,
+      message.params[1] == "labeled-response", let label = message.tags["label"]
+    {
+      if labelled.count < Self.maxOpen { labelled[id] = label }
+      return nil  // the channels' batch bookkeeping sees it too
+    }
+    if reference.hasPrefix("-"), labelled.removeValue(forKey: id) != nil { return nil }
     if reference.hasPrefix("+") {
       guard message.params.count >= 3, message.params[1] == IRCMultilineLimits.batchType,
         !message.params[2].isEmpty
       else { return nil }
+      var start = message
+      if start.tags["label"] == nil, let outer = start.tags["batch"],
+        let label = labelled[outer]
+      {
+        start.tags["label"] = label
+      }
       var completed: [IRCMessage] = []
       if let old = open.removeValue(forKey: id) {
         // The same reference again: the first one is over.
@@ -80,7 +99,7 @@ struct IRCMultilineInbox: Equatable, Sendable {
         let oldest = order.removeFirst()
         completed += open.removeValue(forKey: oldest).flatMap(Self.message).map { [$0] } ?? []
       }
-      open[id] = Open(start: message, target: message.params[2], source: message.source)
+      open[id] = Open(start: start, target: message.params[2], source: message.source)
       order.append(id)
       return completed
     }

@@ -185,6 +185,23 @@ import Testing
     #expect(script.connection.pending.isEmpty)
   }
 
+  @Test func anEchoWrappedInALabelledResponseConfirmsByTheOuterLabel() {
+    var script = registered()
+    script.feed(.send(IRCOutgoing(id: "m1", target: "#natter", body: "one\ntwo")))
+    script.feed(.send(IRCOutgoing(id: "m2", target: "#natter", body: "one\ntwo")))
+    _ = script.takeWritten()
+    // The second's echo first: the same text, so only the label can tell them apart.
+    script.server("@label=n2 :irc.test BATCH +lr labeled-response")
+    script.server("@batch=lr;msgid=x2 :me!u@h BATCH +s2 draft/multiline #natter")
+    script.server("@batch=s2 :me!u@h PRIVMSG #natter one")
+    script.server("@batch=s2 :me!u@h PRIVMSG #natter two")
+    script.server("BATCH -s2")
+    script.server(":irc.test BATCH -lr")
+    #expect(confirmed(script.takeEvents()) == ["m2"])
+    #expect(script.connection.pending.map(\.message.id) == ["m1"])
+    #expect(script.connection.multiline.footprint == 0)
+  }
+
   @Test func withoutLabelsTheEchoedTextConfirms() {
     var script = registered(caps: "message-tags batch echo-message " + Self.multiline)
     script.feed(.send(IRCOutgoing(id: "m1", target: "#natter", body: "one\ntwo")))

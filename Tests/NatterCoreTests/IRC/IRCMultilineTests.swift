@@ -47,6 +47,15 @@ import Testing
     #expect(script.connection.session.multilineBatches == nil)
   }
 
+  @Test func theComposerCanAskWhetherAPasteGoesAsOneBatch() {
+    let paste = IRCOutgoing(id: "m", target: "#natter", body: "1\n2\n3\n4\n5\n6")
+    var plain = registered(caps: IRCScript.allCaps)
+    #expect(plain.connection.multilineLimits == nil)
+    #expect(plain.connection.lineCount(of: paste) == 6)
+    plain = registered()
+    #expect(plain.connection.multilineLimits == IRCMultilineLimits(maxBytes: 4096, maxLines: 24))
+  }
+
   @Test func limitsAreReadWithinBounds() {
     #expect(IRCMultilineLimits(capabilityValue: "max-lines=5") == nil)  // max-bytes is required
     #expect(

@@ -8,8 +8,8 @@ LOG_FILE, the wire log. It offers `draft/multiline=max-bytes=4096,max-lines=24`,
 the first with `no-multiline`, for the same test against a server without it), registers
 any nickname, and joins any channel with `bob` in it.
 
-- A PRIVMSG is echoed as a real server does: the client's tags, a `msgid` (`m1`, `m2`, …),
-  a `time` and, when labelled, its `label`.
+- A PRIVMSG (or TAGMSG) is echoed as a real server does: the client's tags, a `msgid`
+  (`m1`, `m2`, …), a `time` and, when labelled, its `label`.
 - A `BATCH +ref draft/multiline <target>` is collected until `BATCH -ref` and then echoed as
   one batch under the server's own reference: the opening line with the client's tags,
   `msgid`, `time` and the `label` (only there, as the spec says), each line with `batch` and
@@ -151,6 +151,11 @@ def serve(conn):
             echo.update({"label": tags["label"]} if "label" in tags else {})
             echo.update(msgid=next_id("m"), time=now())
             send(f"@{tag_text(echo)} :{nick}!{nick}@127.0.0.1 PRIVMSG {target} :{text}")
+        elif command == "TAGMSG" and len(words) > 1:
+            echo = {key: value for key, value in tags.items() if key.startswith("+")}
+            echo.update({"label": tags["label"]} if "label" in tags else {})
+            echo.update(msgid=next_id("m"), time=now())
+            send(f"@{tag_text(echo)} :{nick}!{nick}@127.0.0.1 TAGMSG {words[1]}")
         elif command == "QUIT":
             break
         if user and nick != "*" and not negotiating and not welcomed:

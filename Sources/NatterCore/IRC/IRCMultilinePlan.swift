@@ -4,14 +4,14 @@
 /// A batch's text is its lines joined by `\n`, as the receiver will join them, so the
 /// outbox keeps one text per batch and matches echoes and history by it exactly as it does a
 /// PRIVMSG's. The pieces are read from that text when the batch is written.
-public enum IRCMultilinePlan {
+enum IRCMultilinePlan {
   /// Planning leaves this many bytes a piece to spare, so a nickname that grew by a few
   /// characters on a reconnect does not make a kept batch need more lines than allowed.
   static let margin = 16
 
   /// The texts of the batches for `message` when a PRIVMSG may carry `maxBytes`, each
   /// within `limits`; nil when it is one PRIVMSG anyway (or an action, which stays CTCP).
-  public static func batches(
+  static func batches(
     _ message: IRCOutgoing, maxBytes: Int, limits: IRCMultilineLimits
   ) -> [String]? {
     guard !message.isAction, message.texts(maxBytes: maxBytes).count > 1 else { return nil }
@@ -60,7 +60,7 @@ public enum IRCMultilinePlan {
 
   /// The pieces of a batch's text when a PRIVMSG may carry `maxBytes`: a line each, long
   /// lines split at a space (kept at the end of the piece) with the rest as continuations.
-  public static func pieces(_ text: String, maxBytes: Int) -> [IRCMultilinePiece] {
+  static func pieces(_ text: String, maxBytes: Int) -> [IRCMultilinePiece] {
     text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
       let split = IRCLineSplitter.split(String(line), maxBytes: maxBytes, keepsSpaces: true)
       guard let first = split.first else { return [IRCMultilinePiece.line("")] }
@@ -71,7 +71,7 @@ public enum IRCMultilinePlan {
   /// The lines that write one batch: `BATCH +reference draft/multiline target` with `tags`
   /// (the client tags and label of the whole message, as the spec puts them there), each
   /// piece as a PRIVMSG tagged only with the batch (and the concat tag), and `BATCH -reference`.
-  public static func lines(
+  static func lines(
     _ text: String, target: String, reference: String, tags: [String: String], maxBytes: Int
   ) -> [String] {
     let open = IRCMessage(

@@ -501,16 +501,6 @@ public struct IRCConnection: Sendable {
     return [.event(.message(incoming))]
   }
 
-  /// `FAIL BATCH MULTILINE_MAX_BYTES 4096 :…`: the server would not take a batch of ours.
-  static func batchRefused(_ message: IRCMessage) -> IRCServerError {
-    let text = message.params.count > 2 ? message.params[message.params.count - 1] : ""
-    return IRCServerError(
-      code: message.command, target: nil, serverText: text,
-      sentence: localized(
-        "The server refused this multi-line message (the server says: {text}).",
-        ["text": text]))
-  }
-
   /// Services that answer with notices (Atheme's, Anope's), whose words belong with the
   /// server's rather than in a private chat of their own.
   static let services: Set<String> = [

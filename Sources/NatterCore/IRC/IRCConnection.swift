@@ -46,6 +46,8 @@ public struct IRCConnection: Sendable {
   var directory = IRCChannelDirectory()
   var presence = IRCPresenceWatch()
   var ignored: IRCIgnoreList
+  /// `draft/multiline` batches being received.
+  var multiline = IRCMultilineInbox()
   /// Our away text while the server has us away (`306`); nil while here.
   public private(set) var away: String?
   /// The text of our last `AWAY`, until the server confirms it.
@@ -93,6 +95,7 @@ public struct IRCConnection: Sendable {
   var footprint: Int {
     channels.footprint + outbox.footprint + registration.offered.count + history.footprint
       + session.capabilities.count + directory.footprint + presence.footprint
+      + multiline.footprint
   }
 
   /// Whether `nick` (of a private chat) is online, as `MONITOR` last said; nil when unknown.
@@ -119,6 +122,7 @@ public struct IRCConnection: Sendable {
       replies = IRCServerReplies()
       directory.reset()
       presence.reset()
+      multiline = IRCMultilineInbox()
       away = nil
       requestedAway = nil
       leaving = false
@@ -174,21 +178,19 @@ public struct IRCConnection: Sendable {
       return quit(reason: reason)
     case .react(let target, let msgid, let emoji, let remove):
       let tag = remove ? IRCClientTags.unreact : IRCClientTags.react
-      effects = tagMessage(target, [tag: emoji, IRCClientTags.reply: msgid], needs: tag)
+      effects = tagMessage(target, [tag: emoji, IRCClientTags.reply: msgid])
     case .typing(let target, let typing):
-      effects = tagMessage(
-        target, [IRCClientTags.typing: typing.rawValue], needs: IRCClientTags.typing)
+      effects = tagMessage(target, [IRCClientTags.typing: typing.rawValue])
     }
     // After our QUIT the server hears nothing more from us: no PONG, JOIN or command.
     if quitting { effects.removeAll { if case .write = $0 { true } else { false } } }
     return effects + scheduleWake(now: now)
   }
 
-  /// A `TAGMSG` to `target` with `tags`, where the server relays the client tag `needs`.
-  private func tagMessage(_ target: String, _ tags: [String: String], needs tag: String)
-    -> [IRCEffect]
-  {
-    guard state == .ready, session.allowsClientTag(tag) else { return [] }
+  /// A `TAGMSG` to `target` with `tags`, where the server relays every one of them (a
+  /// reaction is nothing without the `+draft/reply` that says to what).
+  private func tagMessage(_ target: String, _ tags: [String: String]) -> [IRCEffect] {
+    guard state == .ready, tags.keys.allSatisfy(session.allowsClientTag) else { return [] }
     return [.write(IRCMessage(tags: tags, command: "TAGMSG", params: [target]).serialized)]
   }
 
@@ -205,9 +207,9 @@ public struct IRCConnection: Sendable {
       let text = Self.quitReason(reason)
       return [.write(text.isEmpty ? "QUIT" : "QUIT :" + text)]
     case .connecting:
-      return [.close] + left()
+      return [.close] + left(at: now)
     case .idle, .disconnected:
-      return left()
+      return left(at: now)
     }
   }
 
@@ -219,10 +221,10 @@ public struct IRCConnection: Sendable {
   }
 
   /// The state after `/quit`: disconnected, by the user's choice, with `Reconnect` offered.
-  private mutating func left() -> [IRCEffect] {
+  private mutating func left(at now: Date) -> [IRCEffect] {
     leaveDeadline = nil
     quitting = false
-    return ended()
+    return ended(at: now)
       + transition(
         to: .disconnected(reason: localized("You left the network"), retryAt: .distantFuture))
   }
@@ -330,6 +332,14 @@ public struct IRCConnection: Sendable {
     {
       return []
     }
+    if let completed = multiline.receive(message, casemapping: session.support.casemapping) {
+      return completed.flatMap { privateOrChannelMessage($0, at: now) }
+    }
+    if message.command == "FAIL", message.params.first == "BATCH",
+      let failed = outbox.refuse(message, error: Self.batchRefused(message), session: session)
+    {
+      return failed
+    }
     switch message.command {
     case "PING":
       return [.write(IRCMessage(command: "PONG", params: message.params).serialized)]
@@ -354,6 +364,8 @@ public struct IRCConnection: Sendable {
       return []
     case "PRIVMSG", "NOTICE":
       return privateOrChannelMessage(message, at: now)
+    case "TAGMSG":
+      return clientTagMessage(message)
     case "305":
       away = nil
       requestedAway = nil
@@ -384,7 +396,7 @@ public struct IRCConnection: Sendable {
       }
       if case .upgrade = registration.phase {
         // Nothing more in plaintext: TLS at once, with no backoff.
-        return effects + [.close] + ended() + transition(to: .connecting) + [.connect]
+        return effects + [.close] + ended(at: now) + transition(to: .connecting) + [.connect]
       }
       if message.command == "005" { return effects + presence.sync(session: session) }
       guard message.command == "001" else { return effects }
@@ -484,6 +496,7 @@ public struct IRCConnection: Sendable {
     incoming.time = message.tags["time"].flatMap(IRCServerTime.parse)
     incoming.clientID = message.tags[IRCOutbox.idTag]
     incoming.clientPart = message.tags[IRCOutbox.partTag].flatMap { Int($0) }
+    incoming.replyTo = message.tags[IRCClientTags.reply].flatMap { $0.isEmpty ? nil : $0 }
     if channels.collect(incoming, batch: message.tags["batch"]) { return [] }
     return [.event(.message(incoming))]
   }
@@ -553,7 +566,9 @@ public struct IRCConnection: Sendable {
   }
 
   /// What every end of a connection resets.
-  private mutating func ended() -> [IRCEffect] {
+  private mutating func ended(at now: Date) -> [IRCEffect] {
+    // An unfinished batch is shown as far as it came, before the history batch it may be in.
+    let unfinished = multiline.flush().flatMap { privateOrChannelMessage($0, at: now) }
     liveness.stop()
     registrationDeadline = nil
     session.registered = false
@@ -561,7 +576,7 @@ public struct IRCConnection: Sendable {
     directory.reset()
     presence.reset()
     away = nil
-    return channels.reset() + history.cancelAll()
+    return unfinished + channels.reset() + history.cancelAll()
   }
 
   private mutating func lost(reason: String, at now: Date) -> [IRCEffect] {
@@ -569,7 +584,7 @@ public struct IRCConnection: Sendable {
     case .idle, .disconnected: return []
     case .connecting, .registering, .ready: break
     }
-    if leaving { return left() }
+    if leaving { return left(at: now) }
     var reason = reason
     var signInEnded: [IRCEffect] = []
     if registration.isSigningIn, !quitting {
@@ -577,7 +592,7 @@ public struct IRCConnection: Sendable {
         "The connection ended while signing in ({reason}).", ["reason": reason])
       signInEnded = [.event(.signInFailed(reason: reason))]
     }
-    let reset = ended()
+    let reset = ended(at: now)
     if quitting {
       // The close that follows our QUIT (or its timeout) is the end, not a loss.
       quitting = false

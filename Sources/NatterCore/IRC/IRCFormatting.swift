@@ -126,6 +126,9 @@ public struct IRCFormatting: Equatable, Sendable {
         }
       case 0x09:
         write(" ")
+      case 0x0A:
+        // Only a `draft/multiline` batch joins lines with it: the line break stays.
+        write("\n")
       default:
         break  // any other control character is not shown
       }

@@ -2,11 +2,16 @@
 ///
 /// A piece ends at the last space that fits (the space is dropped), else at the last grapheme
 /// cluster that fits; only a single cluster longer than the whole limit is cut, and then
-/// between Unicode scalars, so a piece never ends inside a UTF-8 sequence.
+/// between Unicode scalars, so a piece never ends inside a UTF-8 sequence. With `keepsSpaces`
+/// the space stays at the end of its piece, so that joining the pieces gives the line again
+/// (`draft/multiline-concat`, whose spec recommends exactly this).
 public enum IRCLineSplitter {
+  /// The smallest limit a split takes: a four-byte scalar must fit.
+  static let minimumBytes = 4
+
   /// Pieces of `line` of at most `maxBytes` UTF-8 bytes each (`maxBytes` of at least 4).
-  public static func split(_ line: String, maxBytes: Int) -> [String] {
-    let limit = max(4, maxBytes)
+  public static func split(_ line: String, maxBytes: Int, keepsSpaces: Bool = false) -> [String] {
+    let limit = max(Self.minimumBytes, maxBytes)
     guard line.utf8.count > limit else { return line.isEmpty ? [] : [line] }
     let characters = Array(line)
     var pieces: [String] = []
@@ -23,7 +28,7 @@ public enum IRCLineSplitter {
         continue
       }
       if let space = lastSpace, space > start {
-        pieces.append(String(characters[start..<space]))
+        pieces.append(String(characters[start..<(keepsSpaces ? space + 1 : space)]))
         start = space + 1
       } else if index > start {
         pieces.append(String(characters[start..<index]))

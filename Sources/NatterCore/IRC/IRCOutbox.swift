@@ -19,6 +19,8 @@ struct IRCOutbox: Equatable, Sendable {
   private var labels: [String: LineRef] = [:]
   /// Never reused, so a late echo cannot confirm the wrong line.
   private var nextLabel = 1
+  /// The reference of our next `draft/multiline` batch.
+  private var nextBatch = 1
 
   /// The client tag carrying the message's local id on every line, so played-back history
   /// shows which of our messages reached the server.
@@ -156,14 +158,41 @@ struct IRCOutbox: Equatable, Sendable {
         index += 1
         continue
       }
-      let wasFixed = entry.texts != nil
-      let texts =
-        entry.texts
-        ?? entry.message.texts(maxBytes: session.textBudget(target: entry.message.target))
-      entry.texts = texts
+      var wasFixed = entry.texts != nil
+      if wasFixed, entry.batched == true, session.multilineBatches == nil {
+        // A server without `draft/multiline` now: a batch cannot go as one PRIVMSG.
+        guard entry.confirmedLines == 0 else {
+          entries.remove(at: index)
+          written[entry.message.id] = nil
+          fixed = true
+          effects.append(.event(.messageFailed(id: entry.message.id, reason: Self.noBatches)))
+          continue
+        }
+        (entry.texts, entry.batched, wasFixed) = (nil, nil, false)
+      }
+      let maxBytes = session.textBudget(target: entry.message.target)
+      if entry.texts == nil {
+        let batches = session.multilineBatches.flatMap {
+          IRCMultilinePlan.batches(entry.message, maxBytes: maxBytes, limits: $0)
+        }
+        entry.batched = batches == nil ? nil : true
+        entry.texts = batches ?? entry.message.texts(maxBytes: maxBytes)
+      }
+      let texts = entry.texts ?? []
       var line = max(entry.confirmedLines, written[entry.message.id] ?? 0)
-      while line < texts.count, budget.take(at: now) {
-        effects.append(.write(privmsg(entry, line: line, session: session)))
+      var waitingLines = 1
+      while line < texts.count {
+        if entry.batched == true {
+          // The whole batch or nothing: a batch left open would hold everything after it.
+          waitingLines = IRCMultilinePlan.pieces(texts[line], maxBytes: maxBytes).count
+          guard budget.take(waitingLines, at: now) else { break }
+          effects += batch(entry, line: line, maxBytes: maxBytes, session: session).map {
+            .write($0)
+          }
+        } else {
+          guard budget.take(at: now) else { break }
+          effects.append(.write(privmsg(entry, line: line, session: session)))
+        }
         line += 1
       }
       // The lines are fixed once one is written (a restart re-sends the same ones, and a
@@ -173,7 +202,7 @@ struct IRCOutbox: Equatable, Sendable {
       written[entry.message.id] = max(line, written[entry.message.id] ?? 0)
       if line < texts.count {
         // Spent: this line and everything after it wait, so order holds.
-        resumeAt = budget.nextLine(at: now)
+        resumeAt = budget.next(lines: waitingLines, at: now)
         break
       }
       if !session.has("echo-message") {
@@ -188,7 +217,37 @@ struct IRCOutbox: Equatable, Sendable {
     return fixed ? [.outboxChanged] + effects : effects
   }
 
+  /// Why a message kept as batches fails on a server that no longer takes them.
+  static var noBatches: String {
+    localized(
+      "The server no longer takes multi-line messages, and part of this one had gone out "
+        + "already. The rest was not sent.")
+  }
+
+  /// The lines of batch `line` of `entry`, the message's tags on its opening line.
+  private mutating func batch(
+    _ entry: IRCOutboxEntry, line: Int, maxBytes: Int, session: IRCSession
+  ) -> [String] {
+    let reference = "natter\(nextBatch)"
+    nextBatch += 1
+    return IRCMultilinePlan.lines(
+      entry.texts?[line] ?? "", target: entry.message.target, reference: reference,
+      tags: tags(entry, line: line, session: session), maxBytes: maxBytes)
+  }
+
   private mutating func privmsg(_ entry: IRCOutboxEntry, line: Int, session: IRCSession) -> String {
+    let text = entry.texts?[line] ?? ""
+    return IRCMessage(
+      tags: tags(entry, line: line, session: session), command: "PRIVMSG",
+      params: [entry.message.target, text]
+    )
+    .serialized
+  }
+
+  /// The tags of line (or batch) `line` of `entry`; a label when the echo will carry it.
+  private mutating func tags(_ entry: IRCOutboxEntry, line: Int, session: IRCSession)
+    -> [String: String]
+  {
     var tags: [String: String] = [:]
     if session.has("message-tags"), !entry.message.tags.isEmpty {
       tags[IRCTagConvention.clientTag] = IRCTagConvention.tagValue(entry.message.tags)
@@ -197,15 +256,16 @@ struct IRCOutbox: Equatable, Sendable {
       tags[Self.idTag] = entry.message.id
       if (entry.texts?.count ?? 0) > 1 { tags[Self.partTag] = String(line + 1) }
     }
+    if let reply = entry.message.replyTo, session.allowsClientTag(IRCClientTags.reply) {
+      tags[IRCClientTags.reply] = reply
+    }
     if session.has("labeled-response"), session.has("echo-message") {
       let label = "n\(nextLabel)"
       nextLabel += 1
       labels[label] = LineRef(id: entry.message.id, line: line)
       tags["label"] = label
     }
-    let text = entry.texts?[line] ?? ""
-    return IRCMessage(tags: tags, command: "PRIVMSG", params: [entry.message.target, text])
-      .serialized
+    return tags
   }
 
   /// Our own PRIVMSG or NOTICE came back: the effects of confirming it, or nil when it matches

@@ -31,12 +31,10 @@ public struct IRCOutgoing: Equatable, Hashable, Sendable, Codable {
 
   /// The PRIVMSG texts for this message when each may take `maxBytes`: one per line of the
   /// body (empty lines skipped), long lines split by `IRCLineSplitter`, the tag suffix on the
-  /// last, and each wrapped as a CTCP ACTION for `/me`.
+  /// last, and each wrapped as a CTCP ACTION for `/me`. A reply starts with `bob: `.
   public func texts(maxBytes: Int) -> [String] {
     let budget = isAction ? maxBytes - IRCText.actionOverhead : maxBytes
-    var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true)
-      .map { line in String(String.UnicodeScalarView(line.filter { $0 != "\r" && $0 != "\0" })) }
-      .filter { !$0.isEmpty }
+    var lines = bodyLines.filter { !$0.isEmpty }
     if lines.isEmpty { lines = [""] }
     var texts: [String] = []
     for (index, line) in lines.enumerated() {
@@ -57,5 +55,40 @@ public struct IRCOutgoing: Equatable, Hashable, Sendable, Codable {
       texts += pieces
     }
     return texts.map { isAction ? IRCText.action($0) : $0 }
+  }
+
+  /// The body's lines as they go out, blank ones kept: CR and NUL removed, and for a reply the
+  /// first line starting with `bob: ` so that clients without `+draft/reply` see whom it
+  /// answers (as Halloy sends it), unless it already names them so. An action gets no prefix:
+  /// `* me bob: waves` would read as if it were said.
+  var bodyLines: [String] {
+    var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in String(String.UnicodeScalarView(line.filter { $0 != "\r" && $0 != "\0" })) }
+    if let prefix = replyPrefix, let first = lines.firstIndex(where: { !$0.isEmpty }) {
+      lines[first] = prefix + lines[first]
+    }
+    return lines
+  }
+
+  /// A received reply's text without the `bob: ` that `replyPrefix` put before it for plain
+  /// clients, when `parentSender` (bob) wrote the parent: the quote above it says so already.
+  /// Any other text is kept as it is.
+  public static func withoutReplyPrefix(_ body: String, parentSender: String) -> String {
+    let prefix = parentSender + ": "
+    guard !parentSender.isEmpty, body.utf8.count > prefix.utf8.count,
+      body.lowercased().hasPrefix(prefix.lowercased())
+    else { return body }
+    return String(body.dropFirst(prefix.count))
+  }
+
+  /// `bob: ` for a reply to bob, nil when the text starts with `bob:` or `bob,` already.
+  var replyPrefix: String? {
+    guard !isAction, replyTo != nil, let nick = replyToSender, !nick.isEmpty,
+      !nick.contains(where: { $0 == " " || $0.isNewline })
+    else { return nil }
+    let start = body.drop(while: \.isNewline).lowercased()
+    let named = nick.lowercased()
+    if start.hasPrefix(named + ":") || start.hasPrefix(named + ",") { return nil }
+    return nick + ": "
   }
 }

@@ -11,6 +11,8 @@ struct IRCRegistration: Equatable, Sendable {
     // IRCv3 history on request: shows whether a private message in doubt arrived.
     "draft/chathistory",
     "multi-prefix",
+    // A multi-line message as one (SPEC §13).
+    IRCMultilineLimits.capability,
     // What members are (SPEC §12): their accounts, away state and hosts as they change.
     "cap-notify", "away-notify", "account-notify", "extended-join", "account-tag",
     "userhost-in-names", "chghost", "setname", "invite-notify",
@@ -172,6 +174,7 @@ struct IRCRegistration: Equatable, Sendable {
           session.capabilities.insert(name)
         }
       }
+      readMultiline(&session)
       switch phase {
       case .negotiating:
         if session.has("sasl"), let first = beginSASL(account: account, secure: session.secure) {
@@ -190,10 +193,18 @@ struct IRCRegistration: Equatable, Sendable {
       return phase == .negotiating ? endNegotiation(session) : []
     case "DEL":
       for name in names { session.capabilities.remove(name) }
+      readMultiline(&session)
       return []
     default:
       return []
     }
+  }
+
+  /// The limits of `draft/multiline` from its offered value, while it is acknowledged.
+  private func readMultiline(_ session: inout IRCSession) {
+    let name = IRCMultilineLimits.capability
+    session.multiline =
+      session.has(name) ? offered[name].flatMap(IRCMultilineLimits.init(capabilityValue:)) : nil
   }
 
   private mutating func authenticate(_ message: IRCMessage, account: IRCAccount) -> [IRCEffect] {

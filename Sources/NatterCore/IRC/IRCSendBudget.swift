@@ -36,11 +36,26 @@ public struct IRCSendBudget: Equatable, Sendable {
   }
 
   /// When the next line may go, as seen at `now`.
-  func nextLine(at now: Date) -> Date {
+  func nextLine(at now: Date) -> Date { next(lines: 1, at: now) }
+
+  /// Spends `count` lines that must go together (a `draft/multiline` batch, which the
+  /// server must take whole): they go once the bucket holds as many, or is full when they
+  /// are more than a burst, and what they take beyond it is a debt the next lines wait out.
+  /// So the batch is never held open by the pacing, and the pace over time stays the same.
+  mutating func take(_ count: Int, at now: Date) -> Bool {
+    guard interval > 0 else { return true }
+    replenish(at: now)
+    guard tokens >= Double(min(max(1, count), burst)) else { return false }
+    tokens -= Double(max(1, count))
+    return true
+  }
+
+  /// When `count` lines that go together may go, as seen at `now`.
+  func next(lines count: Int, at now: Date) -> Date {
     guard interval > 0 else { return now }
     var copy = self
     copy.replenish(at: now)
-    return now + max(0, 1 - copy.tokens) * interval
+    return now + max(0, Double(min(max(1, count), burst)) - copy.tokens) * interval
   }
 
   private mutating func replenish(at now: Date) {

@@ -7,6 +7,8 @@ struct IRCSession: Equatable, Sendable {
   var registered = false
   /// The connection is TLS (STS reads a policy from it, not an upgrade).
   var secure = false
+  /// `draft/multiline` acknowledged (with `batch`), and what one batch may hold.
+  var multiline: IRCMultilineLimits?
 
   init(nick: String) { self.nick = nick }
 
@@ -17,8 +19,15 @@ struct IRCSession: Equatable, Sendable {
 
   func has(_ capability: String) -> Bool { capabilities.contains(capability) }
 
-  /// Whether the server relays the client tag `tag` (`+typing`): it takes `message-tags`.
-  func allowsClientTag(_ tag: String) -> Bool { has("message-tags") }
+  /// What a batch may hold, where a multi-line message goes out as one (`draft/multiline`
+  /// and the `batch` it needs); nil where its lines go out one by one.
+  var multilineBatches: IRCMultilineLimits? { has("batch") ? multiline : nil }
+
+  /// Whether the server relays the client tag `tag` (`+typing`): it takes `message-tags` and
+  /// its `CLIENTTAGDENY` does not name the tag.
+  func allowsClientTag(_ tag: String) -> Bool {
+    has("message-tags") && support.allowsClientTag(tag)
+  }
 
   /// The bytes a PRIVMSG's text may take: the line limit less CR LF, the prefix the server adds
   /// when relaying it (`:nick!user@host `, with the longest usual user and host) and

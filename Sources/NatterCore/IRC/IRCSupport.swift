@@ -20,8 +20,23 @@ public struct IRCSupport: Equatable, Sendable {
   public var setParameterModes = "l"
   /// `MONITOR[=limit]`: how many nicknames the server watches for us; nil without MONITOR.
   public var monitorLimit: Int?
+  /// `CLIENTTAGDENY`: the client tags the server will not relay (names without `+`), all of
+  /// them but `clientTagExemptions` when `deniesAllClientTags` (`*`).
+  public var deniedClientTags: Set<String> = []
+  public var deniesAllClientTags = false
+  public var clientTagExemptions: Set<String> = []
+  /// At most this many names are kept from `CLIENTTAGDENY`.
+  static let maxClientTagNames = 64
 
   public init() {}
+
+  /// Whether the server relays the client tag `tag` (`+typing` or `typing`), by
+  /// `CLIENTTAGDENY` (IRCv3 message-tags): `*` denies all but those listed with `-`.
+  public func allowsClientTag(_ tag: String) -> Bool {
+    let name = tag.hasPrefix("+") ? String(tag.dropFirst()) : tag
+    if deniesAllClientTags { return clientTagExemptions.contains(name) }
+    return !deniedClientTags.contains(name)
+  }
 
   /// Applies the tokens of one `005` line (its params between the nickname and the text).
   public mutating func apply(_ tokens: some Sequence<String>) {
@@ -54,6 +69,7 @@ public struct IRCSupport: Equatable, Sendable {
         (listModes, alwaysParameterModes, setParameterModes) = (types[0], types[1], types[2])
       // No limit given means the server sets none; Natter watches at most its own bound.
       case "MONITOR": monitorLimit = max(0, min(Int(value) ?? 500, 500))
+      case "CLIENTTAGDENY": denyClientTags(value)
       default: continue
       }
     }
@@ -75,7 +91,22 @@ public struct IRCSupport: Equatable, Sendable {
       (listModes, alwaysParameterModes, setParameterModes) =
         (defaults.listModes, defaults.alwaysParameterModes, defaults.setParameterModes)
     case "MONITOR": monitorLimit = nil
+    case "CLIENTTAGDENY": denyClientTags("")
     default: break
+    }
+  }
+
+  /// `CLIENTTAGDENY=*,-draft/react`: the list replaces what an earlier one said.
+  private mutating func denyClientTags(_ value: String) {
+    (deniedClientTags, deniesAllClientTags, clientTagExemptions) = ([], false, [])
+    for token in value.split(separator: ",").prefix(Self.maxClientTagNames) {
+      if token == "*" {
+        deniesAllClientTags = true
+      } else if token.hasPrefix("-") {
+        clientTagExemptions.insert(String(token.dropFirst()))
+      } else {
+        deniedClientTags.insert(token.hasPrefix("+") ? String(token.dropFirst()) : String(token))
+      }
     }
   }
 

@@ -33,6 +33,15 @@ import Testing
     ":irc.test 904 me :SASL authentication failed",
     "PING :irc.test",
     "ERROR :Closing link",
+    ":irc.test CAP * LS :batch draft/multiline=max-bytes=4096,max-lines=24",
+    ":irc.test CAP * ACK :batch draft/multiline",
+    "@+draft/react=👍;+draft/reply=abc;time=2026-01-01T10:00:01.000Z :bob!b@h TAGMSG #natter",
+    "@+typing=active :bob!b@h TAGMSG me",
+    "@msgid=ml1;+draft/reply=p :bob!b@h BATCH +ml draft/multiline #natter",
+    "@batch=ml :bob!b@h PRIVMSG #natter :how is ",
+    "@batch=ml;draft/multiline-concat :bob!b@h PRIVMSG #natter everyone?",
+    "BATCH -ml",
+    "@label=n1 :irc.test FAIL BATCH MULTILINE_MAX_LINES 24 :too many",
   ]
 
   private static func mutate(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
@@ -117,7 +126,9 @@ import Testing
       let text = IRCText.decode(Self.line(&random))
       script.feed(.lineReceived(text))
       if index % 1_000 == 0 {
-        script.feed(.send(IRCOutgoing(id: "f\(index)", target: "#natter", body: "fuzz \(index)")))
+        // Every other one of several lines, which goes as a batch once multiline is on.
+        let body = index % 2_000 == 0 ? "fuzz\n\(index)\n\nend" : "fuzz \(index)"
+        script.feed(.send(IRCOutgoing(id: "f\(index)", target: "#natter", body: body)))
       }
       if index % 5_000 == 4_999 {
         // Drop and come back now and then, so every state sees the noise.

@@ -22,6 +22,23 @@ import Testing
     #expect(taken == [true, true, true, false])
   }
 
+  @Test func linesThatGoTogetherWaitForRoomThenLeaveADebt() {
+    var budget = IRCSendBudget(burst: 5, interval: 2)
+    let small = budget.take(3, at: start)
+    #expect(small)
+    // Two tokens left: three more wait until there are three.
+    let tooSoon = budget.take(3, at: start)
+    #expect(!tooSoon && budget.next(lines: 3, at: start) == start + 2)
+    // More than a burst waits for a full bucket, then goes whole and is paid back after.
+    let big = budget.take(24, at: start + 6)
+    #expect(big)
+    #expect(budget.nextLine(at: start + 6) == start + 6 + 20 * 2)
+    let single = budget.take(at: start + 45)
+    #expect(!single)
+    let paid = budget.take(at: start + 46)
+    #expect(paid)
+  }
+
   @Test func zeroIntervalIsNoLimit() {
     var budget = IRCSendBudget(burst: 1, interval: 0)
     var taken = 0

@@ -235,6 +235,8 @@ public final class IRCClient {
     dropInbox()
     MainLoop.cancel(wakeSource)
     wakeSource = 0
+    MainLoop.cancel(typingSource)
+    typingSource = 0
     transport?.close()
     transport = nil
     silence()
@@ -303,19 +305,88 @@ public final class IRCClient {
     return stored
   }
 
-  /// Reacts to `message` with `emoji`, or takes that reaction back (SPEC §13).
-  public func react(to message: Message, with emoji: String, remove: Bool) {
+  /// Reacts to `message` with `emoji`, or takes that reaction back (SPEC §13). The chip
+  /// changes at once when the reaction went out; the server's echo is the same row again.
+  /// Returns false when it could not go out (offline, or a server that relays no client tags).
+  @discardableResult
+  public func react(to message: Message, with emoji: String, remove: Bool) -> Bool {
     guard let msgid = message.msgid, let target = url.target(ofConversation: message.conversation)
-    else { return }
-    feed(.react(target: target, msgid: msgid, emoji: emoji, remove: remove))
+    else { return false }
+    let effects = connection.handle(
+      .react(target: target, msgid: msgid, emoji: emoji, remove: remove), at: Date())
+    let written = effects.contains { if case .write = $0 { true } else { false } }
+    perform(effects)
+    guard written else { return false }
+    store(
+      [
+        Reaction(
+          conversation: message.conversation, msgid: msgid, sender: connection.nick,
+          emoji: emoji, sentAt: Date(), isOwn: true, removed: remove)
+      ])
+    return true
   }
 
   /// The composer's text in `conversation` changed (or was sent, with `sent`): typing
   /// notifications go out paced, where the server relays them and `sendsTyping` allows.
-  public func composerChanged(in conversation: String, text: String, sent: Bool = false) {}
+  public func composerChanged(in conversation: String, text: String, sent: Bool = false) {
+    guard sendsTyping, let target = url.target(ofConversation: conversation) else { return }
+    let now = Date()
+    let changes =
+      sent
+      ? typingPacer.sent(target: target) : typingPacer.edited(target: target, text: text, at: now)
+    writeTyping(changes, at: now)
+  }
 
-  /// Preferences' `Send typing notifications`.
-  public var sendsTyping = true
+  /// Preferences' `Send typing notifications`. Turned off, whoever was told we type is told
+  /// we stopped.
+  public var sendsTyping = true {
+    didSet {
+      guard !sendsTyping else { return }
+      let now = Date()
+      writeTyping(typingPacer.switched(to: nil), at: now)
+    }
+  }
+
+  private var typingPacer = IRCTypingPacer()
+  private var typingIndicator = IRCTypingIndicator()
+  private var typingSource: UInt32 = 0
+
+  private func writeTyping(_ changes: [IRCTypingNotice], at now: Date) {
+    for change in changes { feed(.typing(target: change.target, change.state)) }
+    scheduleTypingWake()
+  }
+
+  /// One timer for both: our `paused` after 5 s idle, and someone's `typing…` expiring.
+  private func scheduleTypingWake() {
+    MainLoop.cancel(typingSource)
+    typingSource = 0
+    let wakes = [typingPacer.nextWake, typingIndicator.nextExpiry].compactMap { $0 }
+    guard let next = wakes.min() else { return }
+    let milliseconds = max(0, next.timeIntervalSinceNow * 1000)
+    typingSource = MainLoop.timeout(milliseconds: UInt32(min(milliseconds, 60_000)) + 1) {
+      [weak self] in
+      guard let self else { return false }
+      typingSource = 0
+      let now = Date()
+      for conversation in typingIndicator.expire(at: now) { reportTyping(in: conversation) }
+      writeTyping(sendsTyping ? typingPacer.tick(at: now) : [], at: now)
+      return false
+    }
+  }
+
+  private func reportTyping(in target: String) {
+    onTyping(conversation(for: target), typingIndicator.typing(in: target))
+  }
+
+  /// Stores reactions heard or sent, and redraws the messages they changed.
+  private func store(_ reactions: [Reaction]) {
+    do {
+      let changed = try store.apply(reactions)
+      if !changed.isEmpty { onReactionsChanged(changed) }
+    } catch {
+      report(error, storing: "\(reactions.count) reactions")
+    }
+  }
 
   /// The user reached the top of `conversation`: the page before its oldest stored message,
   /// where the server keeps history (`draft/chathistory`); one request at a time.
@@ -359,9 +430,10 @@ public final class IRCClient {
   public func retry(_ message: Message) {
     guard message.delivery == .failed, let target = url.target(ofConversation: message.conversation)
     else { return }
+    let parent = message.replyTo.flatMap { try? store.message(msgid: $0, in: message.conversation) }
     let outgoing = IRCOutgoing(
       id: message.id, target: target, body: message.body, tags: message.tags,
-      isAction: message.kind == .action)
+      isAction: message.kind == .action, replyTo: message.replyTo, replyToSender: parent?.sender)
     do {
       if let changed = try store.retry(id: message.id, entry: IRCOutboxEntry(message: outgoing)) {
         onChanged(changed)
@@ -439,7 +511,7 @@ public final class IRCClient {
       // Received messages are stored together, before anything that changes stored rows.
       switch effect {
       case .event(.history), .event(.echoConfirmed), .event(.deliveryProgress),
-        .event(.messageFailed), .event(.userRenamed):
+        .event(.messageFailed), .event(.userRenamed), .event(.reaction):
         flushReceived()
       default: break
       }
@@ -474,6 +546,10 @@ public final class IRCClient {
         let isPrivate =
           !incoming.isFromServer && !connection.support.isChannel(incoming.conversation)
         origins[message.id] = (isPrivate, incoming.isOwn)
+        // Someone's message ends their `typing…` at once.
+        if typingIndicator.messageArrived(from: incoming.sender, in: incoming.conversation) {
+          reportTyping(in: incoming.conversation)
+        }
       case .event(let event):
         handle(event)
       }
@@ -486,6 +562,8 @@ public final class IRCClient {
     switch event {
     case .stateChanged(let state):
       Log.debug("IRC state \(state)")
+      // A new connection has told no one we type.
+      if state != .ready { typingPacer.reset() }
       onStatus()
     case .presence:
       onStatus()
@@ -531,9 +609,27 @@ public final class IRCClient {
       sts.heard(host: url.host, port: connectedPort, duration: duration)
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
-    case .reaction, .typing:
-      break
-    case .serverError, .motd, .signInFailed, .signedIn, .parted, .kicked, .userRenamed, .topic,
+    case .reaction(let reaction):
+      store(
+        [
+          Reaction(
+            conversation: conversation(for: reaction.conversation), msgid: reaction.msgid,
+            sender: reaction.sender, emoji: reaction.emoji, sentAt: reaction.time ?? Date(),
+            isOwn: reaction.isOwn, removed: reaction.removed)
+        ])
+    case .channelActivity(let channel, .parted(let nick, _)),
+      .channelActivity(let channel, .kicked(let nick, _, _)):
+      for target in typingIndicator.left(nick, from: channel) { reportTyping(in: target) }
+    case .channelActivity(_, .quit(let nick, _)):
+      for target in typingIndicator.left(nick) { reportTyping(in: target) }
+    case .userRenamed(let old, let new):
+      for target in typingIndicator.renamed(from: old, to: new) { reportTyping(in: target) }
+    case .typing(let target, let nick, let state):
+      if typingIndicator.heard(nick: nick, state: state, in: target, at: Date()) {
+        reportTyping(in: target)
+      }
+      scheduleTypingWake()
+    case .serverError, .motd, .signInFailed, .signedIn, .parted, .kicked, .topic,
       .nickChanged,
       .channelActivity, .registered, .members, .message, .bouncerNetworks,
       .bouncerNetworkChanged, .whois, .awayReply, .serverReply, .ctcpRequest, .ctcpReply,
@@ -633,6 +729,7 @@ public final class IRCClient {
     message.mentionsMe = incoming.mentionsMe
     message.clientID = incoming.clientID
     message.formatted = incoming.formatted
+    message.replyTo = incoming.replyTo
     return message
   }
 

@@ -1,0 +1,133 @@
+import Foundation
+import GtkKit
+import NatterCore
+import NatterStore
+import TestSupport
+import Testing
+
+@testable import NatterSession
+
+/// A connection that writes into a list and is fed what a server would say.
+@MainActor
+private final class TagTransport: LineTransport {
+  var written: [String] = []
+  var isClosed = false
+  var rejectedFingerprint: String?
+  var onEvent: (any LineTransport, LineConnection.Event) -> Void = { _, _ in }
+
+  func write(_ line: String) { written.append(line) }
+  func close() { isClosed = true }
+  func server(_ lines: String...) { onEvent(self, .lines(lines.map { Array($0.utf8) })) }
+}
+
+/// `IRCClient` keeping replies, reactions and typing (SPEC §13) in step with the store and
+/// the window, through a fake transport.
+@MainActor
+@Suite struct IRCClientReactionsTests {
+  private let url = IRCServerURL(
+    tls: false, nick: "alice", host: "irc.test", port: 6667, channels: ["#natter"])
+  private let store: MessageStore
+  private let client: IRCClient
+  private let wire = TagTransport()
+
+  init() throws {
+    store = try MessageStore.inMemory()
+    let wire = wire
+    client = IRCClient(
+      url: url, saslAccount: nil, password: nil, store: store, pins: [],
+      budget: IRCSendBudget(burst: 100, interval: 0),
+      makeTransport: { _, _, _, _, _, _, onEvent in
+        wire.onEvent = onEvent
+        return wire
+      })
+    client.start()
+    wire.onEvent(wire, .connected)
+    wire.server(
+      ":irc.test CAP * LS :message-tags echo-message batch server-time",
+      ":irc.test CAP * ACK :message-tags echo-message batch server-time",
+      ":irc.test 001 alice :Welcome", ":alice!a@h JOIN #natter")
+    _ = Wait.until { [client] in client.state == .ready }
+  }
+
+  private var channel: String { url.conversation("#natter") }
+
+  private func storedMessage(_ body: String) -> Message? {
+    (try? store.messages(in: channel, .older, from: nil, limit: 50))?.first { $0.body == body }
+  }
+
+  @Test func reactionsHeardAreStoredOnceAndRedrawTheirMessage() throws {
+    var redrawn: [[ReactionGroup]] = []
+    client.onReactionsChanged = { messages in redrawn += messages.map(\.reactions) }
+    wire.server(
+      "@msgid=m1;time=2026-12-01T10:00:00.000Z :bob!b@h PRIVMSG #natter :ship it?",
+      "@msgid=r1;+draft/reply=m1;+draft/react=👍 :bob!b@h TAGMSG #natter",
+      "@msgid=r2;+draft/reply=m1;+draft/react=👍 :carol!c@h TAGMSG #natter",
+      // The same reaction again (a bouncer's replay) changes nothing.
+      "@msgid=r1;+draft/reply=m1;+draft/react=👍 :bob!b@h TAGMSG #natter")
+    #expect(Wait.until { storedMessage("ship it?")?.reactions.first?.count == 2 })
+    #expect(
+      storedMessage("ship it?")?.reactions
+        == [ReactionGroup(emoji: "👍", senders: ["bob", "carol"], includesMe: false)])
+    #expect(redrawn.count == 2)
+    // Taken back by bob.
+    wire.server("@+draft/reply=m1;+draft/unreact=👍 :bob!b@h TAGMSG #natter")
+    #expect(Wait.until { storedMessage("ship it?")?.reactions.first?.senders == ["carol"] })
+  }
+
+  @Test func ourReactionGoesOutAsATagMessageAndShowsAtOnce() throws {
+    wire.server("@msgid=m1 :bob!b@h PRIVMSG #natter :ship it?")
+    #expect(Wait.until { storedMessage("ship it?") != nil })
+    let message = try #require(storedMessage("ship it?"))
+    var redrawn: [Message] = []
+    client.onReactionsChanged = { redrawn += $0 }
+    #expect(client.react(to: message, with: "🎉", remove: false))
+    #expect(wire.written.last == "@+draft/react=🎉;+draft/reply=m1 TAGMSG #natter")
+    #expect(redrawn.first?.reactions.first?.includesMe == true)
+    // A Notes message has no msgid: nothing can go out for it.
+    let note = Message(sender: "me", sentAt: Date(), body: "local")
+    #expect(!client.react(to: note, with: "🎉", remove: false))
+  }
+
+  @Test func aReplyGoesOutTaggedWithItsParentAndIsStoredWithIt() throws {
+    wire.server("@msgid=m1 :bob!b@h PRIVMSG #natter :friday?")
+    #expect(Wait.until { storedMessage("friday?") != nil })
+    let parent = try #require(storedMessage("friday?"))
+    let sent = try client.send(
+      Message(sender: "", sentAt: Date(), body: "friday it is"), to: "#natter",
+      replyingTo: parent)
+    #expect(sent.replyTo == "m1")
+    let line = try #require(wire.written.last)
+    #expect(
+      line.contains("+draft/reply=m1") && line.hasSuffix("PRIVMSG #natter :bob: friday it is"))
+    #expect(try store.message(id: sent.id)?.replyTo == "m1")
+    // A received reply keeps its parent's msgid.
+    wire.server("@msgid=m3;+draft/reply=m1 :carol!c@h PRIVMSG #natter :me too")
+    #expect(Wait.until { storedMessage("me too")?.replyTo == "m1" })
+  }
+
+  @Test func typingIsSentPacedAndDoneOnSendingAndNeverForACommand() throws {
+    client.composerChanged(in: channel, text: "h")
+    client.composerChanged(in: channel, text: "he")
+    #expect(wire.written.filter { $0.contains("+typing=active") }.count == 1)
+    client.composerChanged(in: channel, text: "he", sent: true)
+    #expect(wire.written.last == "@+typing=done TAGMSG #natter")
+    let before = wire.written.count
+    client.composerChanged(in: channel, text: "/whois bob")
+    #expect(wire.written.count == before)
+    // Switched off in Preferences: nothing more goes out.
+    client.sendsTyping = false
+    client.composerChanged(in: channel, text: "quiet")
+    #expect(wire.written.count == before)
+  }
+
+  @Test func someoneTypingIsReportedAndTheirMessageEndsIt() throws {
+    var heard: [[String]] = []
+    client.onTyping = { conversation, nicks in
+      if conversation == channel { heard.append(nicks) }
+    }
+    wire.server("@+typing=active :bob!b@h TAGMSG #natter")
+    #expect(Wait.until { heard.last == ["bob"] })
+    wire.server(":bob!b@h PRIVMSG #natter :done typing")
+    #expect(Wait.until { heard.last == [] })
+  }
+}

@@ -18,7 +18,9 @@ extension ComposerView {
     cancelReplyButton.setAccessibleLabel(localized("Cancel reply"))
     cancelReplyButton.setTooltip(localized("Cancel reply (Escape)"))
     gtk_widget_set_focus_on_click(cancelReplyButton.widget, 0)
-    gtk_actionable_set_action_name(cancelReplyButton.opaque, "composer.cancel-reply")
+    Signal.connect(cancelReplyButton.pointer, "clicked") { [unowned self] in
+      _ = run(.cancelReply, fromKey: false)
+    }
     gtk_box_append(replyBar.typed(), replyLabel.widget)
     gtk_box_append(replyBar.typed(), cancelReplyButton.widget)
     replyBar.isVisible = false

@@ -1,0 +1,242 @@
+import CGtk
+import Foundation
+import GtkKit
+import NatterCore
+import NatterStore
+import TestSupport
+import Testing
+
+@testable import NatterUI
+
+/// A channel's transcript over a composer, wired as the window wires them (SPEC §13).
+@MainActor
+private final class ChannelHarness {
+  static let channel = "ircs://irc.example.net/#natter"
+  let store: MessageStore
+  let transcript: TranscriptView
+  let composer: ComposerView
+  let window: TestWindow
+  var reacted: [(String, String, Bool)] = []
+
+  init(_ messages: [Message]) throws {
+    store = try MessageStore.inMemory()
+    for message in messages { try store.insert(message) }
+    transcript = TranscriptView(store: store, conversation: Self.channel)
+    composer = ComposerView(controller: ComposerController(sender: "me"))
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    gtk_box_append(cast(box), transcript.widget)
+    gtk_box_append(cast(box), composer.widget)
+    window = TestWindow(child: try #require(box), width: 480, height: 420)
+    composer.onSelectMessages = { [unowned self] in transcript.selectNewest() }
+    transcript.onLeaveSelection = { [unowned self] in composer.focusText() }
+    transcript.onReply = { [unowned self] message in composer.beginReply(to: message) }
+    transcript.onReact = { [unowned self] message, emoji, remove in
+      reacted.append((message.id, emoji, remove))
+    }
+    window.settle()
+  }
+
+  static func message(
+    _ i: Int, _ body: String, sender: String = "bob", msgid: String? = nil,
+    replyTo: String? = nil
+  ) -> Message {
+    Message(
+      id: "id\(i)", sender: sender, sentAt: TranscriptFixtures.start.addingTimeInterval(Double(i)),
+      body: body, conversation: channel, msgid: msgid ?? "m\(i)", replyTo: replyTo)
+  }
+
+  /// The row on screen that has the keyboard focus, if one does.
+  var focusedRow: TranscriptRow? {
+    transcript.rows.values.first { $0.position >= 0 && $0.hasFocus }
+  }
+}
+
+@Suite("Message selection and replies")
+@MainActor
+struct MessageSelectionViewTests {
+  private func history(_ count: Int) -> [Message] {
+    (0..<count).map { ChannelHarness.message($0, "message \($0)") }
+  }
+
+  @Test func altUpSelectsTheNewestAndEscapeReturnsWithTheDraftIntact() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let harness = try ChannelHarness(history(30))
+    defer { harness.window.close() }
+    let composer = harness.composer
+    composer.focusText()
+    composer.buffer.insert("draft #tag", at: 0)
+    composer.pressForTesting(.space)
+    composer.buffer.placeCaret(at: 2)
+    let draft = (composer.buffer.text, composer.chipTags, composer.buffer.caretOffset)
+    #expect(draft.1 == ["tag"])
+
+    composer.pressForTesting(.up, modifiers: .alt)
+    #expect(Wait.until { harness.focusedRow?.position == 29 }, "the newest row has the keyboard")
+    #expect(!composer.textHasFocus)
+    let row = try #require(harness.focusedRow)
+    let time = TranscriptView.sharedFormatter.timeLabel(for: row.message?.sentAt ?? Date())
+    #expect(natter_test_accessible_label_is(row.opaque, "bob: message 29, \(time)") != 0)
+    #expect(gtk_widget_has_css_class(row.widget, "selected-message") != 0)
+
+    harness.transcript.handleSelectionKey(.up, [])
+    #expect(Wait.until { harness.focusedRow?.position == 28 })
+    harness.transcript.handleSelectionKey(.pageUp, [])
+    #expect(Wait.until { (harness.focusedRow?.position ?? 99) < 28 })
+
+    harness.transcript.handleSelectionKey(.escape, [])
+    #expect(composer.textHasFocus)
+    #expect(!harness.transcript.selection.isActive)
+    #expect((composer.buffer.text, composer.chipTags, composer.buffer.caretOffset) == draft)
+  }
+
+  @Test func altUpInAnEmptyTranscriptStaysInTheComposer() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let harness = try ChannelHarness([])
+    defer { harness.window.close() }
+    harness.composer.focusText()
+    harness.composer.pressForTesting(.up, modifiers: .alt)
+    #expect(harness.composer.textHasFocus)
+  }
+
+  @Test func rShowsTheReplyBarEscapeAndCancelClearIt() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    var messages = history(3)
+    messages[2].body = "first line of a long story\nsecond line"
+    let harness = try ChannelHarness(messages)
+    defer { harness.window.close() }
+    let composer = harness.composer
+    composer.buffer.insert("half typed", at: 0)
+    composer.pressForTesting(.up, modifiers: .alt)
+    #expect(Wait.until { harness.focusedRow != nil })
+    harness.transcript.handleSelectionKey(.r, [])
+    #expect(composer.replyText == "Replying to bob: first line of a long story")
+    #expect(natter_test_accessible_label_is(composer.replyBar.opaque, "Replying to") != 0)
+    #expect(
+      natter_test_accessible_label_is(composer.cancelReplyButton.opaque, "Cancel reply") != 0)
+    #expect(composer.textHasFocus, "the composer has the keyboard to write the reply")
+
+    composer.pressForTesting(.escape)
+    #expect(composer.replyText == nil)
+    #expect(composer.buffer.text == "half typed")
+
+    composer.beginReply(to: messages[2])
+    #expect(composer.replyText != nil)
+    gtk_widget_activate(composer.cancelReplyButton.widget)
+    #expect(Wait.until { composer.replyText == nil })
+
+    composer.beginReply(to: messages[1])
+    var sent: [(Message, Message?)] = []
+    composer.onSend = { [unowned composer] message in
+      sent.append((message, composer.replyBeingSent))
+      return true
+    }
+    composer.pressForTesting(.enter)
+    #expect(sent.first?.0.replyTo == "m1")
+    #expect(sent.first?.1?.id == "id1")
+    #expect(composer.replyText == nil)
+  }
+
+  @Test func aReplyRowShowsItsQuoteAndJumpsToTheParent() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    var messages = history(20)
+    messages.append(ChannelHarness.message(20, "yes, that", sender: "carol", replyTo: "m3"))
+    messages.append(ChannelHarness.message(21, "which one?", sender: "dave", replyTo: "gone"))
+    let harness = try ChannelHarness(messages)
+    defer { harness.window.close() }
+    // The store keeps `replyTo` once the store engineer's column lands; until then the rows
+    // get it as an update would bring it.
+    for reply in messages.suffix(2) { harness.transcript.replace(reply) }
+    harness.window.settle()
+    let reply = try #require(harness.transcript.row(at: 20)?.visibleQuote)
+    #expect(string(gtk_button_get_label(reply.typed())) == "↳ bob: message 3")
+    let orphan = try #require(harness.transcript.row(at: 21)?.visibleQuote)
+    #expect(string(gtk_button_get_label(orphan.typed())) == "↳ Message not loaded")
+    #expect(harness.transcript.row(at: 19)?.visibleQuote == nil)
+
+    gtk_widget_activate(orphan.widget)  // an unknown parent: nothing happens, nothing breaks
+    harness.window.settle()
+    #expect(!harness.transcript.selection.isActive)
+    gtk_widget_activate(reply.widget)
+    #expect(Wait.until { harness.focusedRow?.position == 3 }, "the parent is selected")
+
+    harness.transcript.select(position: 20)
+    #expect(Wait.until { harness.focusedRow?.position == 20 })
+    harness.transcript.handleSelectionKey(.enter, [])
+    #expect(Wait.until { harness.focusedRow?.position == 3 }, "Enter on a reply shows its parent")
+  }
+
+  @Test func reactionChipsShowCountsWhoAndTheUsersOwn() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let messages = history(5)
+    let harness = try ChannelHarness(messages)
+    defer { harness.window.close() }
+    var reacted = messages[4]
+    reacted.reactions = [
+      ReactionGroup(emoji: "👍", senders: ["bob", "carol"], includesMe: false),
+      ReactionGroup(emoji: "🎉", senders: ["me"], includesMe: true),
+    ]
+    harness.transcript.replace(reacted)
+    harness.window.settle()
+    let row = try #require(harness.transcript.row(at: 4))
+    let chips = row.reactionChips
+    #expect(chips.map { string(gtk_button_get_label($0.typed())) } == ["👍 2", "🎉 1"])
+    #expect(gtk_widget_has_css_class(chips[1].widget, "own-reaction") != 0)
+    #expect(gtk_widget_has_css_class(chips[0].widget, "own-reaction") == 0)
+    #expect(gtk_widget_has_css_class(chips[0].widget, "tag-chip") != 0, "the tag chips' look")
+    #expect(string(gtk_widget_get_tooltip_text(chips[0].widget)) == "bob, carol")
+    let box = try #require(row.reactionRow)
+    #expect(natter_test_accessible_label_is(box.opaque, "Reactions") != 0)
+    // A button clicks once its press is shown: later, in the main loop.
+    gtk_widget_activate(chips[0].widget)
+    #expect(Wait.until { harness.reacted.count == 1 })
+    gtk_widget_activate(chips[1].widget)
+    #expect(Wait.until { harness.reacted.count == 2 })
+    #expect(harness.reacted.map(\.1) == ["👍", "🎉"])
+    #expect(harness.reacted.map(\.2) == [false, true], "activating your own takes it back")
+    #expect(harness.transcript.row(at: 3)?.reactionChips.isEmpty == true)
+
+    // Reactions gone (all taken back): the row has no chips.
+    reacted.reactions = []
+    harness.transcript.replace(reacted)
+    harness.window.settle()
+    #expect(harness.transcript.row(at: 4)?.reactionChips.isEmpty == true)
+  }
+
+  @Test func eOpensQuickReactionsAndCCopies() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    var messages = history(4)
+    messages[3].reactions = []
+    let harness = try ChannelHarness(messages)
+    defer { harness.window.close() }
+    harness.composer.pressForTesting(.up, modifiers: .alt)
+    #expect(Wait.until { harness.focusedRow != nil })
+    harness.transcript.handleSelectionKey(.c, [])
+    #expect(harness.transcript.copiedText == "message 3")
+    harness.transcript.handleSelectionKey(.e, [])
+    let picker = try #require(harness.transcript.reactionPicker)
+    #expect(picker.isOpen)
+    #expect(picker.buttons.count == 6)
+    #expect(natter_test_accessible_label_is(picker.buttons[0].opaque, "React with 👍") != 0)
+    picker.pick("🎉")
+    #expect(harness.reacted.first.map { [$0.0, $0.1] } == ["id3", "🎉"])
+    #expect(Wait.until { !picker.isOpen })
+  }
+
+  @Test func theTypingLineShowsAndHides() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let harness = try ChannelHarness(history(2))
+    defer { harness.window.close() }
+    let composer = harness.composer
+    #expect(!composer.typingLine.isVisible)
+    let before = gtk_widget_get_height(composer.widget)
+    composer.showTyping(TypingLine.sentence(["bob", "carol"]))
+    harness.window.settle()
+    #expect(composer.typingText == "bob and carol are typing…")
+    #expect(natter_test_accessible_label_is(composer.typingLine.opaque, "Typing") != 0)
+    #expect(gtk_widget_get_height(composer.widget) > before)
+    composer.showTyping(nil)
+    harness.window.settle()
+    #expect(composer.typingText == nil)
+    #expect(gtk_widget_get_height(composer.widget) == before, "hidden, it takes no room")
+  }
+}

@@ -22,6 +22,8 @@ import Testing
     #expect(LongPasteRule.linesToConfirm(six, in: .notes) == nil)
     let five = (1...5).map { "line \($0)" }.joined(separator: "\n")
     #expect(LongPasteRule.linesToConfirm(five, in: .channel) == nil)
+    #expect(LongPasteRule.linesToConfirm("/quote " + six, in: .channel) == nil)
+    #expect(LongPasteRule.linesToConfirm("//" + six, in: .channel) == 6)
   }
 
   @Test func linesCountAsTheSenderSendsThem() {

@@ -239,4 +239,51 @@ struct MessageSelectionViewTests {
     #expect(composer.typingText == nil)
     #expect(gtk_widget_get_height(composer.widget) == before, "hidden, it takes no room")
   }
+
+  @Test func aLongPasteAsksFirstAndCancelKeepsTheDraft() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let harness = try ChannelHarness(history(1))
+    defer { harness.window.close() }
+    let composer = harness.composer
+    var asked: [Int] = []
+    var answer: (@MainActor (Bool) -> Void)?
+    var sent: [Message] = []
+    composer.linesToConfirm = { LongPasteRule.linesToConfirm($0, in: .channel) }
+    composer.askToSend = { lines, reply in
+      asked.append(lines)
+      answer = reply
+    }
+    composer.onSend = { message in
+      sent.append(message)
+      return true
+    }
+    let pasted = (1...12).map { "line \($0)" }.joined(separator: "\n")
+    composer.buffer.insert(pasted, at: 0)
+    composer.pressForTesting(.enter)
+    #expect(asked == [12])
+    #expect(sent.isEmpty && composer.buffer.text == pasted, "nothing goes before the answer")
+    answer?(false)
+    #expect(sent.isEmpty && composer.buffer.text == pasted, "Cancel keeps the draft")
+    composer.pressForTesting(.enter)
+    answer?(true)
+    #expect(sent.map(\.body) == [pasted])
+    #expect(composer.buffer.text.isEmpty)
+  }
+
+  @Test func typingIsReportedCheaplyAndNotForALoadedDraft() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let harness = try ChannelHarness(history(1))
+    defer { harness.window.close() }
+    let composer = harness.composer
+    var reports: [(String, Bool)] = []
+    composer.onTextChanged = { reports.append(($0, $1)) }
+    composer.onSend = { _ in true }
+    composer.replaceDraft(Draft(text: "a draft from before", chips: []))
+    #expect(reports.isEmpty, "loading a draft is not typing")
+    composer.buffer.insert(" and more", at: composer.buffer.caretOffset)
+    #expect(reports.last.map { [$0.0] } == ["a "], "only the first two characters")
+    reports = []
+    composer.pressForTesting(.enter)
+    #expect(reports.map(\.1) == [true], "one report for the send, none for the clearing")
+  }
 }

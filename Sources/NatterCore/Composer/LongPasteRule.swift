@@ -6,9 +6,11 @@ public enum LongPasteRule {
 
   /// The number of lines to confirm before sending `body` where `kind` says, or nil to send
   /// at once. Lines count as the IRC sender makes them: one PRIVMSG per line of the body,
-  /// empty lines skipped (a line of spaces is sent, so it counts).
+  /// empty lines skipped (a line of spaces is sent, so it counts). A `/command` never asks;
+  /// `//text` is text.
   public static func linesToConfirm(_ body: String, in kind: ConversationList.Kind) -> Int? {
-    guard kind == .channel else { return nil }
+    // A command is not lines of text to the channel (`/me` and `/msg` go elsewhere or once).
+    guard kind == .channel, !SlashCommand.isCommandLine(body.prefix(2)) else { return nil }
     let lines = lineCount(body)
     return lines > maxUnasked ? lines : nil
   }

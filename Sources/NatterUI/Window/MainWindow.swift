@@ -169,6 +169,7 @@ final class MainWindow: Widget {
         message, to: conversations.list.activeID, replyingTo: composer.replyBeingSent)
     }
     composer.onSelectMessages = { [unowned self] in transcript.selectNewest() }
+    composer.onTextFocused = { [unowned self] in transcript.clearSelection() }
     composer.onTextChanged = { [unowned self] probe, sent in
       let active = conversations.list.activeID
       conversations.client(for: active)?.composerChanged(in: active, text: probe, sent: sent)
@@ -350,10 +351,7 @@ final class MainWindow: Widget {
   private func makeActions() {
     actions = [
       Action("close", in: pointer) { [unowned self] in close() },
-      Action("focus-composer", in: pointer) { [unowned self] in
-        transcript.clearSelection()
-        composer.focusText()
-      },
+      Action("focus-composer", in: pointer) { [unowned self] in composer.focusText() },
       Action("search", in: pointer) { [unowned self] in transcript.openSearch() },
       Action("close-search", in: pointer) { [unowned self] in transcript.closeSearch() },
       Action("shortcuts", in: pointer) { [unowned self] in

@@ -288,9 +288,9 @@ extension ComposerView {
         return
       }
     }
-    isClearingAfterSend = true
+    isSettingText = true
     perform(effects)
-    isClearingAfterSend = false
+    isSettingText = false
     if effects.contains(where: { if case .send = $0 { true } else { false } }) {
       onTextChanged("", true)
     }

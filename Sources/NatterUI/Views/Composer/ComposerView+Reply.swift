@@ -33,6 +33,13 @@ extension ComposerView {
     typingLine.isVisible = false
   }
 
+  /// Tells the window when the text gets the keyboard, so a selected message lets go.
+  func connectTextFocus() {
+    guard let focus = gtk_event_controller_focus_new() else { return }
+    Signal.connect(raw(focus), "enter") { [unowned self] in onTextFocused() }
+    gtk_widget_add_controller(textView.widget, focus)
+  }
+
   /// `R` on a selected message: the next message answers `parent`.
   func beginReply(to parent: Message) {
     perform(controller.beginReply(to: parent))

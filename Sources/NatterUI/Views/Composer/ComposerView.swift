@@ -34,8 +34,11 @@ final class ComposerView: Widget {
   }
   /// The parent of the message being handed to `onSend`, while it is (a reply, SPEC §13).
   var replyBeingSent: Message?
-  /// The composer itself is clearing the text after a send: not a typing change.
-  var isClearingAfterSend = false
+  /// The composer itself is changing the text (clearing it after a send, loading another
+  /// conversation's draft): not typing, so no typing notification.
+  var isSettingText = false
+  /// The text got the keyboard (a click, Ctrl+L, Escape from the transcript).
+  var onTextFocused: () -> Void = {}
   /// `Replying to bob: …` above the text, with `Cancel reply`.
   let replyBar: Widget
   let replyLabel: Widget
@@ -128,6 +131,7 @@ final class ComposerView: Widget {
     buildLayout()
     connectBuffer()
     connectKeys()
+    connectTextFocus()
     makeActions()
     applySizing()
     followReflow()
@@ -170,7 +174,9 @@ final class ComposerView: Widget {
   /// Loads a saved draft, caret at the end.
   func restore(_ draft: Draft) {
     guard !draft.isEmpty else { return }
+    isSettingText = true
     perform(controller.restore(draft))
+    isSettingText = false
   }
 
   /// Puts `draft` in place of whatever is in the composer (switching conversations): the old
@@ -179,7 +185,9 @@ final class ComposerView: Widget {
     MainLoop.cancel(draftTimer)
     draftTimer = 0
     completer.reset()
+    isSettingText = true
     perform(controller.restore(draft))
+    isSettingText = false
     MainLoop.cancel(draftTimer)
     draftTimer = 0
   }
@@ -318,7 +326,7 @@ final class ComposerView: Widget {
     }
     Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
       edits &+= 1
-      if !isClearingAfterSend && !isPasting {
+      if !isSettingText && !isPasting {
         onTextChanged(buffer.text(from: 0, to: TypingLine.probeLength), false)
       }
       refresh()

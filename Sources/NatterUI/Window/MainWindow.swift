@@ -216,6 +216,8 @@ final class MainWindow: Widget {
       updateConnectionStatus()
       updateActionStates()
       showTyping()
+      // A message selected in the conversation left is not selected on return.
+      for other in conversations.transcripts.values { other.clearSelection() }
     }
     conversations.onSearchModeChanged = { [unowned self] in updateActionStates() }
     conversations.onDamagedHistory = { [unowned self] in historyWatch.recoverFromCorruption() }

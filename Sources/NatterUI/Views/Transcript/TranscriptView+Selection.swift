@@ -26,6 +26,9 @@ extension TranscriptView {
     showSelection(at: position)
   }
 
+  /// The height of a row for paging the selection: a header and one line of body.
+  static let pageRowHeight = 48
+
   /// The selected message, if one is and it can be read.
   var selectedMessage: Message? {
     selection.position.flatMap { pager.message(at: $0) }
@@ -102,7 +105,9 @@ extension TranscriptView {
 
   private func perform(_ action: KeyAction) -> Bool {
     let rows = model.count
-    let page = max(1, Int((metrics?.pageSize ?? 0) / 48))
+    // Rows differ in height; a page of selection is the view's height in two-line rows, so
+    // Page Up never skips past what was on screen.
+    let page = max(1, Int((metrics?.pageSize ?? 0) / Double(Self.pageRowHeight)))
     switch action {
     case .previousMessage, .nextMessage, .previousMessagePage, .nextMessagePage:
       let step: MessageSelection.Step =

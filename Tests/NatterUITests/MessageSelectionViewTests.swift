@@ -220,6 +220,30 @@ struct MessageSelectionViewTests {
     picker.pick("🎉")
     #expect(harness.reacted.first.map { [$0.0, $0.1] } == ["id3", "🎉"])
     #expect(Wait.until { !picker.isOpen })
+    #expect(Wait.until { harness.focusedRow?.position == 3 }, "back on the selected message")
+  }
+
+  @Test func theMenuOffersWhatTheMessageOffersAndEnterOpensItsLink() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    var messages = history(3)
+    messages[2].body = "read https://example.org/notes please"
+    let harness = try ChannelHarness(messages)
+    defer { harness.window.close() }
+    var opened: [String] = []
+    harness.transcript.onOpenLink = { opened.append($0) }
+    harness.composer.pressForTesting(.up, modifiers: .alt)
+    #expect(Wait.until { harness.focusedRow?.position == 2 })
+    harness.transcript.handleSelectionKey(.enter, [])
+    #expect(opened == ["https://example.org/notes"])
+    harness.transcript.handleSelectionKey(.f10, .shift)
+    let menu = try #require(harness.transcript.messageMenu)
+    #expect(menu.isOpen)
+    #expect(menu.items.map(\.action) == [.reply, .react, .copyText, .openLink])
+    #expect(
+      natter_test_accessible_label_is(menu.items[0].button.opaque, "Reply") != 0)
+    gtk_widget_activate(menu.items[0].button.widget)
+    #expect(Wait.until { harness.composer.replyText != nil }, "Reply from the menu")
+    #expect(harness.composer.replyText == "Replying to bob: read https://example.org/notes please")
   }
 
   @Test func theTypingLineShowsAndHides() throws {

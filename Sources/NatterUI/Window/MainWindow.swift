@@ -179,10 +179,12 @@ final class MainWindow: Widget {
       return LongPasteRule.linesToConfirm(body, in: kind)
     }
     composer.askToSend = { [unowned self] lines, answer in
-      let name = conversations.placeName(of: conversations.list.activeID)
+      // The channel as the sidebar names it: `#natter`.
+      let name = conversations.list.active?.name ?? ""
       ConfirmDialog.ask(
         LongPasteRule.question(lines: lines, to: name), detail: LongPasteRule.detail,
-        action: LongPasteRule.sendButton(lines: lines), over: window, confirmed: answer)
+        action: LongPasteRule.sendButton(lines: lines), isDestructive: false, over: window,
+        confirmed: answer)
     }
     composer.onReplace = { [unowned self] message in
       do {

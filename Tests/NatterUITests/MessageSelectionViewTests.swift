@@ -246,6 +246,30 @@ struct MessageSelectionViewTests {
     #expect(harness.composer.replyText == "Replying to bob: read https://example.org/notes please")
   }
 
+  @Test func theTypingLineKeepsTheNewestMessageInViewWhileAtTheBottom() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let harness = try ChannelHarness(history(60))
+    defer { harness.window.close() }
+    let transcript = harness.transcript
+    func newestFullyVisible() -> Bool {
+      guard let row = transcript.row(at: 59), gtk_widget_get_mapped(row.widget) != 0 else {
+        return false
+      }
+      var bounds = graphene_rect_t()
+      guard gtk_widget_compute_bounds(row.widget, transcript.scroller.widget, &bounds) != 0
+      else { return false }
+      let viewport = Float(gtk_widget_get_height(transcript.scroller.widget))
+      return bounds.origin.y + bounds.size.height <= viewport + 0.5
+    }
+    #expect(Wait.until { newestFullyVisible() })
+    harness.composer.showTyping(TypingLine.sentence(["bob"]))
+    harness.window.settle()
+    #expect(Wait.until { newestFullyVisible() }, "the line takes room from the transcript")
+    harness.composer.showTyping(nil)
+    harness.window.settle()
+    #expect(Wait.until { newestFullyVisible() })
+  }
+
   @Test func theTypingLineShowsAndHides() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let harness = try ChannelHarness(history(2))

@@ -87,8 +87,9 @@ final class ReactionPicker: Widget {
     if gtk_popover_get_pointing_to(typed(), &bounds) != 0 {
       gtk_popover_set_pointing_to(chooser.typed(), &bounds)
     }
-    gtk_popover_popdown(typed())
+    // The chooser first: the quick row, closing while it shows, does not hand the keyboard back.
     gtk_popover_popup(chooser.typed())
+    gtk_popover_popdown(typed())
   }
 
   private func makeChooser() -> Widget {

@@ -334,4 +334,59 @@ struct MessageSelectionViewTests {
     composer.pressForTesting(.enter)
     #expect(reports.map(\.1) == [true], "one report for the send, none for the clearing")
   }
+
+  /// The open window titled `title`, if any.
+  private func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
+    guard let windows = gtk_window_get_toplevels() else { return nil }
+    for index in 0..<g_list_model_get_n_items(windows) {
+      guard let item = g_list_model_get_item(windows, index) else { continue }
+      defer { g_object_unref(item) }
+      let window = item.assumingMemoryBound(to: GtkWindow.self)
+      if string(gtk_window_get_title(window)) == title {
+        return UnsafeMutableRawPointer(item).assumingMemoryBound(to: GtkWidget.self)
+      }
+    }
+    return nil
+  }
+
+  /// The buttons under `widget`, by label, depth first.
+  private func buttons(in widget: UnsafeMutablePointer<GtkWidget>) -> [String: UnsafeMutablePointer<
+    GtkWidget
+  >] {
+    var found: [String: UnsafeMutablePointer<GtkWidget>] = [:]
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if string(gtk_widget_get_css_name(current)) == "button",
+        let label = string(gtk_button_get_label(cast(current)))
+      {
+        found[label] = current
+      }
+      found.merge(buttons(in: current)) { first, _ in first }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return found
+  }
+
+  @Test func theLongPasteQuestionNamesTheLinesAndTheChannel() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let harness = try ChannelHarness(history(1))
+    defer { harness.window.close() }
+    let parent: UnsafeMutablePointer<GtkWindow> = try #require(
+      cast(gtk_widget_get_root(harness.composer.widget)))
+    var answers: [Bool] = []
+    let question = LongPasteRule.question(lines: 12, to: "#natter")
+    ConfirmDialog.ask(
+      question, detail: LongPasteRule.detail, action: LongPasteRule.sendButton(lines: 12),
+      isDestructive: false, over: parent
+    ) { answers.append($0) }
+    let dialog = try #require(toplevel(titled: "Send 12 lines to #natter?"))
+    let found = buttons(in: dialog)
+    #expect(Set(found.keys) == ["Send 12 lines", "Cancel"])
+    let send = try #require(found["Send 12 lines"])
+    #expect(gtk_widget_has_css_class(send, "suggested-action") != 0)
+    #expect(gtk_widget_has_focus(send) != 0, "Enter sends")
+    let cancel = try #require(found["Cancel"])
+    gtk_widget_activate(cancel)
+    #expect(Wait.until { answers == [false] })
+  }
 }

@@ -300,6 +300,20 @@ final class TranscriptRow: Widget {
     return button
   }
 
+  /// One chip of a row, a tag's or a reaction's: the same widget and look for both (SPEC §13:
+  /// "the chip widget of §3"). `label` is shown as plain text, never markup.
+  private static func chip(_ label: String, name: String, tooltip: String) -> Widget {
+    let button = Widget(gtk_button_new_with_label(label))
+    button.addCSSClass("flat")
+    button.addCSSClass("tag-chip")
+    gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
+    button.setAccessibleLabel(name)
+    button.setTooltip(tooltip)
+    // Clicking a chip must not take the keyboard from where it is.
+    gtk_widget_set_focus_on_click(button.widget, 0)
+    return button
+  }
+
   /// The chips under the body (`Reactions`): the tag chips' look, the user's own marked.
   private func showReactions(_ chips: [ReactionChip]) {
     guard chips != shownReactions else {
@@ -313,15 +327,9 @@ final class TranscriptRow: Widget {
     gtk_flow_box_set_min_children_per_line(box.opaque, guint(max(1, min(chips.count, 4))))
     reactionButtons = chips.map { chip in
       // Remote text (an emoji or any short text): a plain label, never markup.
-      let button = Widget(gtk_button_new_with_label(chip.label))
-      button.addCSSClass("flat")
-      button.addCSSClass("tag-chip")
+      let button = Self.chip(chip.label, name: chip.accessibleName, tooltip: chip.tooltip)
       button.addCSSClass("reaction-chip")
       if chip.isOwn { button.addCSSClass("own-reaction") }
-      gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
-      button.setAccessibleLabel(chip.accessibleName)
-      button.setTooltip(chip.tooltip)
-      gtk_widget_set_focus_on_click(button.widget, 0)
       let emoji = chip.group.emoji
       let removes = chip.removes
       Signal.connect(button.pointer, "clicked") { [weak self] in
@@ -443,13 +451,9 @@ final class TranscriptRow: Widget {
     // chips a line at least still fit a 360 px window.
     gtk_flow_box_set_min_children_per_line(box.opaque, guint(max(1, min(tags.count, 3))))
     tagButtons = tags.map { tag in
-      let button = Widget(gtk_button_new_with_label("#\(tag)"))
-      button.addCSSClass("flat")
-      button.addCSSClass("tag-chip")
-      gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
-      button.setAccessibleLabel("#\(tag)")
-      button.setTooltip(localized("Show messages tagged #{tag}", ["tag": tag]))
-      gtk_widget_set_focus_on_click(button.widget, 0)
+      let button = Self.chip(
+        "#\(tag)", name: "#\(tag)",
+        tooltip: localized("Show messages tagged #{tag}", ["tag": tag]))
       Signal.connect(button.pointer, "clicked") { [weak self] in self?.onTag(tag) }
       gtk_flow_box_append(box.opaque, button.widget)
       return button

@@ -31,6 +31,25 @@ enum JSONLineEncoder {
       out.append(contentsOf: #","formatted":"#.utf8)
       appendString(formatted, to: &out)
     }
+    // Replies and reactions name themselves too: a line without them reads as before.
+    if let replyTo = record.replyTo {
+      out.append(contentsOf: #","reply_to":"#.utf8)
+      appendString(replyTo, to: &out)
+    }
+    if !record.reactions.isEmpty {
+      out.append(contentsOf: #","reactions":["#.utf8)
+      for (index, reaction) in record.reactions.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: #"{"sender":"#.utf8)
+        appendString(reaction.sender, to: &out)
+        out.append(contentsOf: #","emoji":"#.utf8)
+        appendString(reaction.emoji, to: &out)
+        out.append(contentsOf: #","sent_at":""#.utf8)
+        Timestamp.append(reaction.sentAtMilliseconds, to: &out)
+        out.append(contentsOf: reaction.isOwn ? #"","own":true}"#.utf8 : #"","own":false}"#.utf8)
+      }
+      out.append(UInt8(ascii: "]"))
+    }
     out.append(UInt8(ascii: "}"))
     out.append(UInt8(ascii: "\n"))
   }

@@ -143,20 +143,39 @@ extension MessageStore {
   /// `clientID` and sender), or without a msgid the same conversation, sender and text (or
   /// the text before its ` #tag` words) within a second (servers round played-back times to
   /// the second). Returns the ones stored, in
-  /// the order given.
+  /// the order given. A copy of a stored message that says what it replies to, where the
+  /// stored one does not (it came through a server that dropped client tags), adds it.
   @discardableResult
   public func insertReceived(_ messages: [Message]) throws -> [Message] {
     guard !messages.isEmpty else { return [] }
-    return try db.transaction {
+    let stored = try db.transaction {
       var stored: [Message] = []
       for message in messages {
         // A status line is Natter's own note, never a server's duplicate.
-        if message.kind != .status, try isStored(message) { continue }
+        if message.kind != .status, try isStored(message) {
+          if let replyTo = message.replyTo, let msgid = message.msgid {
+            try addReplyTo(replyTo, toMessage: msgid)
+          }
+          continue
+        }
         try insertRow(message)
         stored.append(message)
       }
       return stored
     }
+    // A message can come after reactions to it (a playback filling a gap): it shows them.
+    var shown = stored
+    try fillReactions(&shown)
+    return shown
+  }
+
+  /// Keeps the parent of the stored message with `msgid` when it had none.
+  private func addReplyTo(_ parent: String, toMessage msgid: String) throws {
+    let statement = try db.cached(
+      "UPDATE messages SET reply_to = ?2 WHERE msgid = ?1 AND reply_to IS NULL")
+    try statement.bind(1, msgid)
+    try statement.bind(2, parent)
+    try statement.run()
   }
 
   /// Keeps the `msgid` under which the server echoed a later line of the sent message `id`.

@@ -43,6 +43,7 @@ extension MessageStore {
       // Row ids moved between URLs: the caches are read again as needed.
       conversationIDs = [:]
       conversationURLs = [:]
+      conversationsWithReactions = [:]
     }
     return renamed
   }
@@ -54,6 +55,15 @@ extension MessageStore {
     try move.bind(1, old)
     try move.bind(2, new)
     try move.run()
+    // Reactions go along, one kept where both chats had the same person's same emoji.
+    let react = try db.cached(
+      "UPDATE OR IGNORE reactions SET conversation_id = ?2 WHERE conversation_id = ?1")
+    try react.bind(1, old)
+    try react.bind(2, new)
+    try react.run()
+    let leftover = try db.cached("DELETE FROM reactions WHERE conversation_id = ?")
+    try leftover.bind(1, old)
+    try leftover.run()
     let counts = try db.cached(
       """
       UPDATE conversations SET open = 1,

@@ -37,10 +37,11 @@ extension MessageStore {
     // One read transaction: the file is a consistent snapshot even if messages arrive meanwhile.
     try db.execute("BEGIN")
     defer { sqlite3_exec(db.handle, "COMMIT", nil, nil, nil) }
+    let reactions = try exportedReactions()
     let statement = try db.prepare(
       """
       SELECT m.seq, coalesce(m.msgid, m.id), m.sender, m.sent_at, m.body, m.edited, t.tag,
-        m.conversation_id, m.kind, m.formatted
+        m.conversation_id, m.kind, m.formatted, m.msgid, m.reply_to
       FROM messages AS m LEFT JOIN message_tags AS t ON t.message_seq = m.seq
       ORDER BY m.sent_at, m.id, t.position
       """)
@@ -78,12 +79,16 @@ extension MessageStore {
         count += 1
         if buffer.count >= 1 << 20 { try flush() }
       }
+      let conversation = statement.int64(7)
+      let msgid: String? = statement.isNull(10) ? nil : statement.text(10)
       let record = ExportRecord(
         id: statement.text(1), sender: statement.text(2), sentAtMilliseconds: statement.int64(3),
         body: statement.text(4), tags: tag.map { [$0] } ?? [], edited: statement.int64(5) != 0,
-        conversation: try conversationURL(id: statement.int64(7)),
+        conversation: try conversationURL(id: conversation),
         kind: Message.Kind(rawValue: statement.text(8)) ?? .message,
-        formatted: statement.isNull(9) ? nil : statement.text(9))
+        formatted: statement.isNull(9) ? nil : statement.text(9),
+        replyTo: statement.isNull(11) ? nil : statement.text(11),
+        reactions: msgid.flatMap { reactions["\(conversation) \($0)"] } ?? [])
       current = (seq, record)
     }
     if let done = current {
@@ -92,6 +97,25 @@ extension MessageStore {
     }
     try flush()
     return count
+  }
+
+  /// The shown reactions by `"<conversation row id> <msgid>"`, oldest first, read in one go:
+  /// there are far fewer reactions than messages, and the messages stream in time order.
+  /// Reactions to a message that is not stored are not exported (a line is a message).
+  private func exportedReactions() throws -> [String: [ExportReaction]] {
+    let statement = try db.prepare(
+      """
+      SELECT conversation_id, msgid, sender, emoji, sent_at, is_own FROM reactions
+      WHERE removed = 0 ORDER BY sent_at, sender, emoji
+      """)
+    var reactions: [String: [ExportReaction]] = [:]
+    while try statement.step() {
+      reactions["\(statement.int64(0)) \(statement.text(1))", default: []].append(
+        ExportReaction(
+          sender: statement.text(2), emoji: statement.text(3),
+          sentAtMilliseconds: statement.int64(4), isOwn: statement.int64(5) != 0))
+    }
+    return reactions
   }
 
   /// Imports a JSON Lines file in one transaction, skipping messages already stored.
@@ -119,6 +143,8 @@ extension MessageStore {
       try db.execute("PRAGMA cache_size = -65536")
       defer { sqlite3_exec(db.handle, "PRAGMA cache_size = -2000", nil, nil, nil) }
       let summary = try db.transaction { try importLines(reader) }
+      // The import may have brought reactions to conversations that had none.
+      conversationsWithReactions = [:]
       // Give the disk back: the import went through the WAL, which would otherwise stay large.
       sqlite3_exec(db.handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
       return summary
@@ -135,8 +161,9 @@ extension MessageStore {
     let insert = try db.cached(
       """
       INSERT OR IGNORE INTO messages
-        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, formatted)
-      VALUES (?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?)
+        (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, formatted,
+         reply_to)
+      VALUES (?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)
       """)
     // New rows get seq values above the current maximum, so they can be indexed in one go.
     let lastSeqBefore = try db.integer("SELECT coalesce(max(seq), 0) FROM messages") ?? 0
@@ -177,19 +204,25 @@ extension MessageStore {
         try insert.bind(3, record.sentAtMilliseconds)
         try insert.bind(4, record.body)
         try insert.bind(5, record.edited ? 1 : 0)
-        try insert.bind(6, try conversationRowID(url: record.conversation))
+        let conversation = try conversationRowID(url: record.conversation)
+        try insert.bind(6, conversation)
         // A server's message keeps its msgid as its id (SPEC §6), so replays still deduplicate.
         // Status lines are Natter's own notes, never a server's message.
         let fromServer = record.conversation != Message.notes && record.kind != .status
         try insert.bind(7, fromServer ? record.id : nil)
         try insert.bind(8, record.kind.rawValue)
         try insert.bind(9, record.formatted)
+        try insert.bind(10, record.replyTo)
         try insert.run()
         guard db.changes == 1 else {
           if let conflict = try conflict(with: record, lastSeqBefore, lineOfInserted) {
             problems.add(line: number, reason: conflict)
           } else {
             summary.skippedDuplicates += 1
+            // The same message: what the file knows more about it (a parent, reactions) is
+            // merged in, as a server's copy of it would be.
+            try mergeReplyTo(of: record)
+            try importReactions(of: record, in: conversation)
           }
           return
         }
@@ -198,6 +231,7 @@ extension MessageStore {
         try insertTags(
           record.tags, seq: sqlite3_last_insert_rowid(db.handle),
           sentAt: record.sentAtMilliseconds)
+        try importReactions(of: record, in: conversation)
       }
     } catch ImportError.invalidLines(let fatal, _) {
       // The reader gave up (a line too long to hold); what was found before it still counts.
@@ -230,6 +264,8 @@ extension MessageStore {
       && Timestamp.milliseconds(stored.sentAt) == record.sentAtMilliseconds
       && stored.body == record.body && stored.edited == record.edited
       && stored.tags == record.tags && stored.kind == record.kind
+      // A parent only one side knows is merged, not a difference.
+      && (stored.replyTo == nil || record.replyTo == nil || stored.replyTo == record.replyTo)
     if same { return nil }
     let id = record.id.unicodeScalars.count <= 80 ? record.id : String(record.id.prefix(80)) + "…"
     let index = Int(seq - lastSeqBefore - 1)
@@ -240,5 +276,27 @@ extension MessageStore {
     }
     return localized(
       "the id \"{id}\" is already in the history with different content", ["id": id])
+  }
+
+  /// Keeps the imported parent of a stored message that had none.
+  private func mergeReplyTo(of record: ExportRecord) throws {
+    guard let replyTo = record.replyTo else { return }
+    let statement = try db.cached(
+      "UPDATE messages SET reply_to = ?2 WHERE (id = ?1 OR msgid = ?1) AND reply_to IS NULL")
+    try statement.bind(1, record.id)
+    try statement.bind(2, replyTo)
+    try statement.run()
+  }
+
+  /// Stores a line's reactions by its id, which is its msgid (only a server's message has
+  /// any); one already stored, or taken back since, is left as it is.
+  private func importReactions(of record: ExportRecord, in conversation: Int64) throws {
+    for reaction in record.reactions {
+      let stored = Reaction(
+        conversation: record.conversation, msgid: record.id, sender: reaction.sender,
+        emoji: reaction.emoji, sentAt: Timestamp.date(reaction.sentAtMilliseconds),
+        isOwn: reaction.isOwn)
+      _ = try store(stored, msgid: record.id, conversation: conversation)
+    }
   }
 }

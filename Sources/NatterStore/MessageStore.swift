@@ -14,6 +14,7 @@ public final class MessageStore {
     didSet {
       conversationURLs = [:]
       conversationIDs = [:]
+      conversationsWithReactions = [:]
     }
   }
   /// The database file, or nil for an in-memory store whose session is not saved.
@@ -42,11 +43,15 @@ public final class MessageStore {
   /// The columns `message(from:)` reads, in order.
   static let messageColumns =
     "seq, id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure, mentions, "
-    + "formatted"
+    + "formatted, reply_to"
 
   /// Conversation URLs by row id and back, read once each: every row names its conversation.
   var conversationURLs: [Int64: String] = [:]
   var conversationIDs: [String: Int64] = [:]
+  /// Whether each conversation (by row id) has any reaction row, asked once: a page of a
+  /// conversation no one reacted in reads no reactions at all. Set by `apply`, forgotten
+  /// after an import, a rename, and when another connection writes (`changedByOthers`).
+  var conversationsWithReactions: [Int64: Bool] = [:]
 
   /// Stores a new message; it is committed (and synced to disk) when this returns.
   public func insert(_ message: Message) throws {
@@ -60,13 +65,14 @@ public final class MessageStore {
       """
       INSERT INTO messages
         (id, sender, sent_at, body, edited, delivery, conversation_id, msgid, kind, failure,
-         mentions, outbox, formatted)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         mentions, outbox, formatted, reply_to)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     try bindFields(of: message, to: statement)
     try bindIRCFields(of: message, to: statement)
     try statement.bind(12, outbox)
     try statement.bind(13, message.formatted)
+    try statement.bind(14, message.replyTo)
     do {
       try statement.run()
     } catch StoreError.sqlite(let code, _) where code == Self.constraintUnique {
@@ -94,11 +100,12 @@ public final class MessageStore {
       let update = try db.cached(
         """
         UPDATE messages SET sender = ?2, sent_at = ?3, body = ?4, edited = ?5, delivery = ?6,
-          formatted = ?7
+          formatted = ?7, reply_to = ?8
         WHERE id = ?1
         """)
       try bindFields(of: message, to: update)
       try update.bind(7, message.formatted)
+      try update.bind(8, message.replyTo)
       try update.run()
       let clear = try db.cached("DELETE FROM message_tags WHERE message_seq = ?")
       try clear.bind(1, seq)
@@ -112,12 +119,11 @@ public final class MessageStore {
     Int(try db.integer("SELECT n FROM message_count WHERE slot = 0") ?? 0)
   }
 
-  /// The stored message with this id, if any.
+  /// The stored message with this id, if any, with its reactions.
   public func message(id: String) throws -> Message? {
     let statement = try db.cached("SELECT \(Self.messageColumns) FROM messages WHERE id = ?")
-    defer { statement.reset() }
     try statement.bind(1, id)
-    return try statement.step() ? try message(from: statement) : nil
+    return try messages(from: statement).first
   }
 
   /// Whether another connection (a `natter --import` while the window runs) committed since
@@ -126,7 +132,10 @@ public final class MessageStore {
   public func changedByOthers() throws -> Bool {
     let version = try db.integer("PRAGMA data_version") ?? 0
     defer { lastDataVersion = version }
-    return lastDataVersion != nil && lastDataVersion != version
+    let changed = lastDataVersion != nil && lastDataVersion != version
+    // Another writer may have added reactions where this store knew of none.
+    if changed { conversationsWithReactions = [:] }
+    return changed
   }
 
   /// Runs SQLite's full consistency check; `["ok"]` when the file is sound.
@@ -168,7 +177,8 @@ public final class MessageStore {
     }
   }
 
-  /// Builds a message from a row of `messageColumns`, loading its tags.
+  /// Builds a message from a row of `messageColumns`, loading its tags (not its reactions,
+  /// which `messages(from:)` reads for a whole page at once).
   func message(from row: Statement) throws -> Message {
     let tags = try self.tags(seq: row.int64(0))
     return Message(
@@ -180,14 +190,18 @@ public final class MessageStore {
       msgid: row.isNull(8) ? nil : row.text(8),
       kind: Message.Kind(rawValue: row.text(9)) ?? .message,
       failureReason: row.isNull(10) ? nil : row.text(10),
-      mentionsMe: row.int64(11) != 0, formatted: row.isNull(12) ? nil : row.text(12))
+      mentionsMe: row.int64(11) != 0, formatted: row.isNull(12) ? nil : row.text(12),
+      replyTo: row.isNull(13) ? nil : row.text(13))
   }
 
-  /// Reads every row of a statement over `messageColumns`.
+  /// Reads every row of a statement over `messageColumns`, then their reactions.
   func messages(from statement: Statement) throws -> [Message] {
-    defer { statement.reset() }
     var result: [Message] = []
-    while try statement.step() { result.append(try message(from: statement)) }
+    do {
+      defer { statement.reset() }
+      while try statement.step() { result.append(try message(from: statement)) }
+    }
+    try fillReactions(&result)
     return result
   }
 

@@ -103,4 +103,23 @@ final class SQLiteConnection {
   func setUserVersion(_ version: Int) throws {
     try execute("PRAGMA user_version = \(version)")
   }
+
+  /// The SQL of each statement run during `body`, once per run: a page read's query count is
+  /// held by tests, since the count is what keeps it on the frame budget at any size.
+  func statementsRun(during body: () throws -> Void) throws -> [String] {
+    var statements: [String] = []
+    try withUnsafeMutablePointer(to: &statements) { list in
+      sqlite3_trace_v2(
+        handle, UInt32(SQLITE_TRACE_STMT),
+        { _, context, _, sql in
+          guard let context, let sql else { return 0 }
+          let text = String(cString: sql.assumingMemoryBound(to: CChar.self))
+          context.assumingMemoryBound(to: [String].self).pointee.append(text)
+          return 0
+        }, list)
+      defer { sqlite3_trace_v2(handle, 0, nil, nil) }
+      try body()
+    }
+    return statements
+  }
 }

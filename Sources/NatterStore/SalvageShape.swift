@@ -13,6 +13,7 @@ struct SalvageShape {
   let columns: String
   private let hasConversations: Bool
   private let hasFormatted: Bool
+  private let hasReplyTo: Bool
   private var conversations: [Int64: String] = [:]
 
   init(_ source: SQLiteConnection) {
@@ -20,10 +21,15 @@ struct SalvageShape {
     hasConversations = (try? source.prepare("SELECT \(irc) FROM messages LIMIT 0")) != nil
     hasFormatted =
       hasConversations && (try? source.prepare("SELECT formatted FROM messages LIMIT 0")) != nil
+    hasReplyTo =
+      hasFormatted && (try? source.prepare("SELECT reply_to FROM messages LIMIT 0")) != nil
     let plain = "seq, id, sender, sent_at, body, edited, delivery"
+    // Reactions are not salvaged: they hang off msgids, and a recovery keeps messages first.
     columns =
-      hasFormatted
-      ? MessageStore.messageColumns : hasConversations ? "\(plain), \(irc)" : plain
+      hasReplyTo
+      ? MessageStore.messageColumns
+      : hasFormatted
+        ? "\(plain), \(irc), formatted" : hasConversations ? "\(plain), \(irc)" : plain
     guard hasConversations, let rows = try? source.prepare("SELECT id, url FROM conversations")
     else { return }
     // A damaged conversations table gives what it can; a message whose conversation is lost
@@ -53,6 +59,7 @@ struct SalvageShape {
     message.failureReason = row.isNull(10) ? nil : row.text(10)
     message.mentionsMe = row.int64(11) != 0
     if hasFormatted, !row.isNull(12) { message.formatted = row.text(12) }
+    if hasReplyTo, !row.isNull(13) { message.replyTo = row.text(13) }
     if message.delivery == .pending {
       message.delivery = .failed
       message.failureReason = Self.pendingReason

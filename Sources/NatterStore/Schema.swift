@@ -173,6 +173,29 @@ enum Schema {
       // formatting, for the transcript to draw. NULL everywhere else, so no row is rewritten.
       try db.execute("ALTER TABLE messages ADD COLUMN formatted TEXT;")
     },
+    Migration(version: 10) { db in
+      // Replies and reactions (SPEC §13). `reply_to` is the parent's msgid, NULL for the
+      // rows before (so none is rewritten). A reaction is kept by the msgid it answers, not by
+      // a message row: one can come before its message (a playback fills the gap later). The
+      // key is one reaction per person and emoji, so hearing it again (echo, playback, a
+      // bouncer's replay) stores nothing; it is also the index a page of messages reads by.
+      // A take-back stays as `removed = 1` with its time, so a replay of the older reaction
+      // does not bring it back.
+      try db.execute(
+        """
+        ALTER TABLE messages ADD COLUMN reply_to TEXT;
+        CREATE TABLE reactions (
+          conversation_id INTEGER NOT NULL,
+          msgid TEXT NOT NULL,
+          sender TEXT NOT NULL,
+          emoji TEXT NOT NULL,
+          sent_at INTEGER NOT NULL,
+          is_own INTEGER NOT NULL DEFAULT 0,
+          removed INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (conversation_id, msgid, sender, emoji)
+        ) WITHOUT ROWID;
+        """)
+    },
   ]
 
   /// The version this build writes.

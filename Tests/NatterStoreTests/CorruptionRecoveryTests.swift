@@ -116,7 +116,7 @@ import Testing
 }
 
 /// Salvage keeps what IRC added to a message: its conversation, the server's msgid, its kind,
-/// a failure's reason and the mention flag; a message still waiting to be sent becomes failed
+/// a failure's reason, the mention flag and the parent it replies to; a message still waiting to be sent becomes failed
 /// (whether it went out cannot be known) instead of going out a second time.
 @Suite struct SalvageKeepsIRCTests {
   @Test func salvagedMessagesKeepTheirIRCColumns() throws {
@@ -130,6 +130,7 @@ import Testing
       heard.conversation = channel
       heard.msgid = "srv1"
       heard.mentionsMe = true
+      heard.replyTo = "srv0"
       var action = Fixtures.message(2, sender: "bob", body: "waves")
       action.conversation = channel
       action.msgid = "srv2"
@@ -165,5 +166,26 @@ import Testing
       #expect(try store.insertReceived([heard]).isEmpty)
       #expect(try store.count(conversation: channel) == 5)
     }
+  }
+
+  /// A file from before replies (version 9) has no `reply_to` to read: salvage reads the
+  /// columns it has.
+  @Test func aVersion9FileIsSalvagedWithoutReplies() throws {
+    let dir = try TemporaryDirectory()
+    do {
+      let db = try SQLiteConnection(path: dir.databaseURL.path)
+      try Schema.migrate(db, upTo: 9)
+      try db.execute(
+        """
+        INSERT INTO conversations (id, url, name) VALUES (2, 'irc://irc.test/#c', '#c');
+        INSERT INTO messages (id, sender, sent_at, body, conversation_id, msgid, formatted)
+          VALUES ('m1', 'bob', 1795978541000, 'bold', 2, 'srv1', char(2) || 'bold');
+        """)
+    }
+    var salvaged: [Message] = []
+    MessageStore.readSalvageable(from: dir.databaseURL) { salvaged += $0 }
+    #expect(salvaged.map(\.id) == ["m1"])
+    #expect(salvaged.first?.formatted == "\u{2}bold" && salvaged.first?.msgid == "srv1")
+    #expect(salvaged.first?.conversation == "irc://irc.test/#c")
   }
 }

@@ -134,4 +134,39 @@ import Testing
     #expect(try store.recentTags(limit: 10) == ["swift", "STRASSE", "ΣΟΦΟΣ"])
     #expect(try store.message(id: "m1")?.tags == ["Straße"])
   }
+
+  /// Version 10 adds replies and reactions to a version 9 history: its messages have no
+  /// parent and no reaction, and reactions stored from then on show on them.
+  @Test func aVersion9HistoryGainsRepliesAndReactions() throws {
+    let dir = try TemporaryDirectory()
+    let channel = "irc://irc.test/#c"
+    do {
+      let db = try SQLiteConnection(path: dir.databaseURL.path)
+      try Schema.migrate(db, upTo: 9)
+      try db.execute(
+        """
+        INSERT INTO conversations (id, url, name) VALUES (2, 'irc://irc.test/#c', '#c');
+        INSERT INTO messages (id, sender, sent_at, body, conversation_id, msgid, formatted)
+          VALUES ('m1', 'bob', 1795978541000, 'bold', 2, 'srv1', char(2) || 'bold');
+        INSERT INTO messages_fts (rowid, body) SELECT seq, body FROM messages;
+        """)
+    }
+    let store = try Fixtures.store(in: dir)
+    #expect(try store.db.userVersion == 10)
+    let old = try #require(try store.message(msgid: "srv1", in: channel))
+    #expect(old.body == "bold" && old.formatted == "\u{2}bold")
+    #expect(old.replyTo == nil && old.reactions.isEmpty)
+    let reaction = Reaction(
+      conversation: channel, msgid: "srv1", sender: "carol", emoji: "👍",
+      sentAt: Date(timeIntervalSince1970: 1_795_978_600))
+    #expect(try store.apply([reaction]).map(\.id) == ["m1"])
+    let answer = Message(
+      id: "m2", sender: "carol", sentAt: Date(timeIntervalSince1970: 1_795_978_601), body: "yes",
+      conversation: channel, msgid: "srv2", replyTo: "srv1")
+    try store.insertReceived([answer])
+    let page = try store.messages(in: channel, .older, from: nil, limit: 5)
+    #expect(page.map(\.replyTo) == ["srv1", nil])
+    #expect(page.map(\.reactions.count) == [0, 1])
+    #expect(try store.integrityCheck() == ["ok"])
+  }
 }

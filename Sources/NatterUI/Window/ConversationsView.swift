@@ -331,6 +331,12 @@ final class ConversationsView {
         if message.conversation != list.activeID { open(message.conversation) }
         showTranscript(for: message.conversation).reveal(message)
       }
+      // The page cache first (no read for a parent on screen), then the store, which finds
+      // a parent anywhere in the conversation's history.
+      let cached = view.parentLookup
+      view.parentLookup = { [unowned self] msgid, conversation in
+        cached(msgid, conversation) ?? (try? session.store.message(msgid: msgid, in: conversation))
+      }
       view.onReply = { [unowned self] message in composer.beginReply(to: message) }
       view.onReact = { [unowned self] message, emoji, remove in
         client(for: message.conversation)?.react(to: message, with: emoji, remove: remove)

@@ -165,6 +165,24 @@ struct MessageSelectionViewTests {
     #expect(Wait.until { harness.focusedRow?.position == 3 }, "Enter on a reply shows its parent")
   }
 
+  @Test func anOldParentIsFoundInTheStoreAndPagedInToShowIt() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    var messages = history(600)
+    messages.append(ChannelHarness.message(600, "agreed", sender: "carol", replyTo: "m5"))
+    let harness = try ChannelHarness(messages)
+    defer { harness.window.close() }
+    let store = harness.store
+    #expect(harness.transcript.history.cached(msgid: "m5") == nil, "not in the page cache")
+    harness.transcript.parentLookup = { msgid, conversation in
+      try? store.message(msgid: msgid, in: conversation)
+    }
+    harness.transcript.rebindRows()
+    let quote = try #require(harness.transcript.row(at: 600)?.visibleQuote)
+    #expect(string(gtk_button_get_label(quote.typed())) == "↳ bob: message 5")
+    gtk_widget_activate(quote.widget)
+    #expect(Wait.until { harness.focusedRow?.position == 5 }, "paged in, scrolled to, selected")
+  }
+
   @Test func reactionChipsShowCountsWhoAndTheUsersOwn() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let messages = history(5)

@@ -8,7 +8,7 @@ import Testing
     #expect(TypingLine.sentence(["bob"]) == "bob is typing…")
     #expect(TypingLine.sentence(["bob", "carol"]) == "bob and carol are typing…")
     #expect(TypingLine.sentence(["a", "b", "c"]) == "a, b and c are typing…")
-    #expect(TypingLine.sentence(["a", "b", "c", "d"]) == "Several people are typing…")
+    #expect(TypingLine.sentence(["a", "b", "c", "d"]) == "a, b and 2 others are typing…")
   }
 
   @Test func theTypingProbeKeepsEmptinessAndCommands() {

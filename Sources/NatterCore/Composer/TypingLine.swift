@@ -1,7 +1,7 @@
 /// The line above the composer saying who is typing in the conversation on screen (SPEC §13).
 public enum TypingLine {
   /// `bob is typing…`, `bob and carol are typing…`, `bob, carol and dave are typing…`,
-  /// `Several people are typing…`; nil when no one is (the line is hidden).
+  /// `bob, carol and 2 others are typing…`; nil when no one is (the line is hidden).
   public static func sentence(_ nicks: [String]) -> String? {
     switch nicks.count {
     case 0: return nil
@@ -12,7 +12,12 @@ public enum TypingLine {
       return localized(
         "{first}, {second} and {third} are typing…",
         ["first": nicks[0], "second": nicks[1], "third": nicks[2]])
-    default: return localized("Several people are typing…")
+    // The same words as `IRCTypingIndicator.sentence`, so either can go without a change.
+    default:
+      return localizedPlural(
+        "{first}, {second} and {count} other are typing…",
+        "{first}, {second} and {count} others are typing…", count: nicks.count - 2,
+        ["first": nicks[0], "second": nicks[1]])
     }
   }
 

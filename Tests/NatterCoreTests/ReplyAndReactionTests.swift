@@ -17,6 +17,9 @@ import Testing
     #expect(ReplyQuote.quote(of: nil) == "↳ Message not loaded")
     let long = ReplyQuote.firstLine(of: parent(String(repeating: "x", count: 1_000)))
     #expect(long.count == ReplyQuote.maxQuoted + 1 && long.hasSuffix("…"))
+    let exact = String(repeating: "y", count: ReplyQuote.maxQuoted)
+    #expect(ReplyQuote.firstLine(of: parent(exact + "\nmore")) == exact, "not cut at the limit")
+    #expect(ReplyQuote.firstLine(of: parent(" \n\t\n")) == "")
   }
 
   @Test func aReplyGoesOutWithItsParentAndEndsTheReply() {

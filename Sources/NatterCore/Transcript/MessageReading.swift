@@ -8,7 +8,9 @@ public enum MessageReading {
   public static func accessibleName(of message: Message, time: String) -> String {
     // A 100,000-character body is not read out whole; the row's own text is there for that.
     let body = MessageDisplay.body(of: message)
-    let text = body.count > maxRead ? String(body.prefix(maxRead)) + "…" : body
+    // Counting only as far as the cut: every bind of a row names it.
+    let head = body.prefix(maxRead + 1)
+    let text = head.count > maxRead ? String(head.prefix(maxRead)) + "…" : body
     if message.kind == .status || message.kind == .action {
       return localized("{text}, {time}", ["text": text, "time": time])
     }

@@ -5,12 +5,16 @@ public enum ReplyQuote {
   public static let maxQuoted = 200
 
   /// The parent's first non-empty line, trimmed, at most `maxQuoted` characters.
+  /// Reads at most `maxQuoted` characters past the leading blank lines, so a row quoting a
+  /// 100,000-character parent costs what quoting a short one does.
   public static func firstLine(of message: Message) -> String {
     let body = MessageDisplay.body(of: message)
-    let line =
-      body.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    guard let start = body.firstIndex(where: { !$0.isWhitespace }) else { return "" }
+    let head = body[start...].prefix(maxQuoted + 1)
+    let line = head.prefix { !$0.isNewline }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
-    return trimmed.count > maxQuoted ? String(trimmed.prefix(maxQuoted)) + "…" : trimmed
+    let cut = line.count > maxQuoted
+    return cut ? String(trimmed.prefix(maxQuoted)) + "…" : trimmed
   }
 
   /// The composer's reply bar: `Replying to bob: first line`.

@@ -83,7 +83,12 @@ struct MessageSelectionViewTests {
     harness.transcript.handleSelectionKey(.pageUp, [])
     #expect(Wait.until { (harness.focusedRow?.position ?? 99) < 28 })
 
+    let focusable = {
+      harness.transcript.rows.values.count { gtk_widget_get_focusable($0.widget) != 0 }
+    }
+    #expect(focusable() == 1, "only the selected row is a focus stop")
     harness.transcript.handleSelectionKey(.escape, [])
+    #expect(focusable() == 0)
     #expect(composer.textHasFocus)
     #expect(!harness.transcript.selection.isActive)
     #expect((composer.buffer.text, composer.chipTags, composer.buffer.caretOffset) == draft)

@@ -59,9 +59,8 @@ final class TranscriptRow: Widget {
     body = Widget(WrappingLabel.make(width: BodyMinimumWidth.pixels))
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2))
     addCSSClass("transcript-row")
-    // The row itself takes the keyboard when its message is selected (SPEC §13); its
-    // accessible name is then what a screen reader says.
-    gtk_widget_set_focusable(widget, 1)
+    // Only the selected row takes the keyboard (SPEC §13; `TranscriptView+Selection` makes
+    // it focusable): 200 focusable rows would each be a stop for the list's own arrow keys.
     // Not Adwaita's `.body`: that fixes 11 pt, and bodies follow the desktop font as the
     // composer does.
     body.addCSSClass("message-body")
@@ -79,6 +78,8 @@ final class TranscriptRow: Widget {
   ) {
     self.position = position
     setCSSClass("selected-message", selected)
+    // A recycled row that was the selected one is no focus stop for another message.
+    if !selected && !hasFocus { gtk_widget_set_focusable(widget, 0) }
     // The search result the user opened here, marked until another is.
     setCSSClass("found-message", found)
     if firstUnread {

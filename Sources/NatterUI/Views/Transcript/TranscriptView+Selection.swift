@@ -41,6 +41,7 @@ extension TranscriptView {
     FrameTicks.stop(selectionFocus, of: list.widget)
     selectionFocus = 0
     markSelectedRow()
+    for row in rows.values { gtk_widget_set_focusable(row.widget, 0) }
   }
 
   /// Marks the selected row, scrolls it into view and focuses it once the list has laid it
@@ -68,8 +69,13 @@ extension TranscriptView {
     guard let row = row(at: position), gtk_widget_get_mapped(row.widget) != 0 else {
       return false
     }
+    gtk_widget_set_focusable(row.widget, 1)
     _ = row.grabFocus()
-    return row.hasFocus
+    guard row.hasFocus else { return false }
+    // The row left behind stops being a focus stop only now, so the keyboard never falls
+    // out of the transcript between the two.
+    for other in rows.values where other !== row { gtk_widget_set_focusable(other.widget, 0) }
+    return true
   }
 
   /// The selected-row style on the rows on screen; a row bound later reads the selection.
@@ -125,8 +131,9 @@ extension TranscriptView {
         checkReachedTop()
       }
     case .leaveMessages:
-      clearSelection()
+      // The composer first: the row stops being focusable once the keyboard has left it.
       onLeaveSelection()
+      clearSelection()
     case .replyToMessage: run(.reply)
     case .reactToMessage: run(.react)
     case .copyMessage: run(.copyText)
@@ -156,8 +163,8 @@ extension TranscriptView {
     else { return }
     switch action {
     case .reply:
-      clearSelection()
       onReply(message)
+      clearSelection()
     case .react: openReactions(for: message)
     case .copyText:
       let text = MessageAction.copiedText(of: message)

@@ -240,6 +240,17 @@ struct MessageSelectionViewTests {
     #expect(harness.reacted.first.map { [$0.0, $0.1] } == ["id3", "🎉"])
     #expect(Wait.until { !picker.isOpen })
     #expect(Wait.until { harness.focusedRow?.position == 3 }, "back on the selected message")
+
+    harness.transcript.handleSelectionKey(.e, [])
+    #expect(picker.isOpen)
+    #expect(!picker.handleKey(.seven, []) && !picker.handleKey(.three, .alt))
+    #expect(picker.handleKey(.three, []))
+    #expect(harness.reacted.last?.1 == "😂", "3 picks the third")
+
+    harness.transcript.handleSelectionKey(.e, [])
+    gtk_popover_popdown(picker.typed())  // as Escape closes it
+    #expect(Wait.until { harness.focusedRow?.position == 3 }, "Escape returns to the message")
+    #expect(harness.reacted.count == 2)
   }
 
   @Test func theMenuOffersWhatTheMessageOffersAndEnterOpensItsLink() throws {

@@ -44,11 +44,8 @@ final class ReactionPicker: Widget {
     }
     if let keys = gtk_event_controller_key_new() {
       Signal.connectKeyPressed(raw(keys)) { [unowned self] keyval, state in
-        guard KeyEvent.modifiers(state).isEmpty, let digit = KeyEvent.key(keyval)?.digit,
-          let emoji = QuickReactions.emoji(forDigit: digit)
-        else { return false }
-        pick(emoji)
-        return true
+        guard let key = KeyEvent.key(keyval) else { return false }
+        return handleKey(key, KeyEvent.modifiers(state))
       }
       gtk_widget_add_controller(widget, keys)
     }
@@ -65,6 +62,17 @@ final class ReactionPicker: Widget {
   }
 
   var isOpen: Bool { isVisible }
+
+  /// 1–6 pick the nth quick reaction; other keys are the popover's (Left/Right move, Enter
+  /// activates, Escape closes). Tests call it directly.
+  @discardableResult
+  func handleKey(_ key: Key, _ modifiers: KeyModifiers) -> Bool {
+    guard modifiers.isEmpty, let digit = key.digit,
+      let emoji = QuickReactions.emoji(forDigit: digit)
+    else { return false }
+    pick(emoji)
+    return true
+  }
 
   /// Opens over `bounds` (the selected row, in the parent's coordinates), the first
   /// reaction focused.

@@ -203,6 +203,7 @@ struct MessageSelectionViewTests {
     #expect(gtk_widget_has_css_class(chips[0].widget, "own-reaction") == 0)
     #expect(gtk_widget_has_css_class(chips[0].widget, "tag-chip") != 0, "the tag chips' look")
     #expect(string(gtk_widget_get_tooltip_text(chips[0].widget)) == "bob, carol")
+    #expect(natter_test_accessible_label_is(chips[0].opaque, "👍 2") != 0)
     let box = try #require(row.reactionRow)
     #expect(natter_test_accessible_label_is(box.opaque, "Reactions") != 0)
     // A button clicks once its press is shown: later, in the main loop.

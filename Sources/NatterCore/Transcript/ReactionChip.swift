@@ -14,8 +14,8 @@ public struct ReactionChip: Equatable, Sendable {
   public var isOwn: Bool { group.includesMe }
   /// Activating it takes the user's reaction back (true) or adds one (false).
   public var removes: Bool { group.includesMe }
-  /// The screen reader's name: the label, and who (`👍 2: bob, carol`).
-  public var accessibleName: String { "\(label): \(tooltip)" }
+  /// The screen reader's name is the label (`👍 2`); who reacted is its description.
+  public var accessibleName: String { label }
 
   /// Whether reacting to `message` with `emoji` takes the user's reaction back: it is theirs.
   public static func removes(_ emoji: String, on message: Message) -> Bool {

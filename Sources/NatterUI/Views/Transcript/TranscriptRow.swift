@@ -329,6 +329,7 @@ final class TranscriptRow: Widget {
     reactionButtons = chips.map { chip in
       // Remote text (an emoji or any short text): a plain label, never markup.
       let button = Self.chip(chip.label, name: chip.accessibleName, tooltip: chip.tooltip)
+      Accessible.setDescription(button.widget, chip.tooltip)
       button.addCSSClass("reaction-chip")
       if chip.isOwn { button.addCSSClass("own-reaction") }
       let emoji = chip.group.emoji

@@ -56,6 +56,9 @@ final class BufferSimulator {
     if response.passesKeyToWidget { type(delimiter) }
   }
 
+  /// The reply bar's text while it shows.
+  var replyBar: String?
+
   func pressEnterToSend() { apply(controller.send(text: text)) }
 
   func undo() { apply(controller.undoConversion()) }
@@ -82,6 +85,7 @@ final class BufferSimulator {
       case .showNotice(let notice): notices.append(notice)
       case .send(let message): sent.append(message)
       case .replace(let message): replaced.append(message)
+      case .showReply(let parent): replyBar = parent.map(ReplyQuote.bar(for:))
       }
     }
   }

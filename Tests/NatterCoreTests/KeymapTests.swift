@@ -137,6 +137,7 @@ import Testing
           context.canCompleteNick = true
           return context
         }(),
+        KeyContext(focus: focus, isReplying: true),
       ]
     }
     for shortcut in Keymap.shortcuts where !shortcut.isGlobal {
@@ -195,6 +196,39 @@ import Testing
     }
   }
 
+  @Test func altUpInTheTextSelectsMessagesButInTheChipRowReturnsToTheText() {
+    #expect(action(.up, .alt, typing) == .selectMessages)
+    #expect(action(.up, .alt, KeyContext()) == .selectMessages)
+    #expect(action(.up, .alt, KeyContext(focus: .chipRow, hasChips: true)) == .leaveChipRow)
+  }
+
+  @Test func aSelectedMessageTakesItsKeysFromTheTable() {
+    let message = KeyContext(focus: .message)
+    #expect(action(.up, [], message) == .previousMessage)
+    #expect(action(.down, [], message) == .nextMessage)
+    #expect(action(.pageUp, [], message) == .previousMessagePage)
+    #expect(action(.pageDown, [], message) == .nextMessagePage)
+    #expect(action(.escape, [], message) == .leaveMessages)
+    #expect(action(.r, [], message) == .replyToMessage)
+    #expect(action(.e, [], message) == .reactToMessage)
+    #expect(action(.c, [], message) == .copyMessage)
+    #expect(action(.enter, [], message) == .activateMessage)
+    #expect(action(.menu, [], message) == .messageMenu)
+    #expect(action(.f10, .shift, message) == .messageMenu)
+    #expect(action(.r, .shift, message) == nil)
+    #expect(action(.c, .control, message) == nil, "Ctrl+C copies a selection in the label")
+    #expect(action(.r, [], typing) == nil, "R in the composer is a letter")
+    let rows = Keymap.shortcuts.filter { $0.section == .messages }.map(\.label)
+    for label in ["Alt+Up", "Up", "Down", "R", "E", "C", "Enter", "Menu", "Shift+F10", "Escape"] {
+      #expect(rows.contains(label), "\(label)")
+    }
+  }
+
+  @Test func escapeWhileReplyingCancelsTheReply() {
+    #expect(action(.escape, [], KeyContext(isReplying: true)) == .cancelReply)
+    #expect(action(.escape, [], KeyContext(isEditing: true, isReplying: true)) == .cancelReply)
+  }
+
   @Test func theSwitcherAndDialogsTakeTheirKeysFromTheTable() {
     let switcher = KeyContext(focus: .switcher)
     #expect(action(.up, [], switcher) == .previousMatch)
@@ -235,5 +269,6 @@ import Testing
     #expect(Key(gdkName: "KP_Space") == .space)
     #expect(Key(gdkName: "a") == nil)
     #expect(Key.pageUp.label == "Page Up" && Key.t.label == "T" && Key.space.label == "Space")
+    #expect(Key(gdkName: "R") == .r && Key(gdkName: "Menu") == .menu && Key.f10.label == "F10")
   }
 }

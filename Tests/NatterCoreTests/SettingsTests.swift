@@ -251,4 +251,18 @@ struct SettingsTests {
         }, running: [network.id]
       ).kept == [network.id], "an ignore list changes no connection")
   }
+
+  @Test func typingNotificationsAreOnUnlessTheFileSaysFalse() {
+    #expect(Settings().sendsTyping)
+    #expect(!Settings().keyFileText.contains("typing="))
+    var settings = Settings()
+    settings.sendsTyping = false
+    #expect(
+      settings.keyFileText.contains("[irc]\n") && settings.keyFileText.contains("typing=false\n"))
+    #expect(!Settings(keyFile: settings.keyFileText).sendsTyping)
+    #expect(Settings(keyFile: "[irc]\ntyping=true").sendsTyping)
+    var problems: [String] = []
+    #expect(Settings(keyFile: "[irc]\ntyping=sometimes", problems: &problems).sendsTyping)
+    #expect(problems == ["line 2: typing must be true or false"])
+  }
 }

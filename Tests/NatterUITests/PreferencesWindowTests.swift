@@ -55,6 +55,22 @@ struct PreferencesWindowTests {
     #expect(reported == [Settings()])
   }
 
+  @Test func theTypingSwitchShowsAndChangesTheSetting() throws {
+    try #require(GtkTestEnvironment.start())
+    let window = PreferencesWindow(settings: Settings(), transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    #expect(gtk_switch_get_active(window.typingSwitch.opaque) != 0)
+    #expect(
+      natter_test_accessible_label_is(window.typingSwitch.opaque, "Send typing notifications")
+        != 0)
+    var reported: [Settings] = []
+    window.onChange = { reported.append($0) }
+    gtk_switch_set_active(window.typingSwitch.opaque, 0)
+    var off = Settings()
+    off.sendsTyping = false
+    #expect(reported == [off])
+  }
+
   @Test func controlsHaveAccessibleLabelsAndRadioRoles() throws {
     try #require(GtkTestEnvironment.start())
     let window = PreferencesWindow(settings: Settings(), transientFor: nil)

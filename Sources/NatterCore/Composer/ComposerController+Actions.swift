@@ -24,6 +24,11 @@ extension ComposerController {
       .closeSwitcher, .cancelDialog, .connectNetwork, .openSearchResult:
       return true
     case .completeNick: return true
+    case .cancelReply: return isReplying
+    case .selectMessages, .previousMessage, .nextMessage, .previousMessagePage, .nextMessagePage,
+      .leaveMessages, .replyToMessage, .reactToMessage, .copyMessage, .activateMessage,
+      .messageMenu:
+      return true
     }
   }
 }

@@ -22,6 +22,8 @@ public struct ComposerController: Sendable {
   public var tagHistory = TagCompletion()
   /// The message being edited, or nil when composing a new one.
   public internal(set) var editing: Message?
+  /// The message the next one answers (`R` on a selected message, SPEC §13), or nil.
+  public internal(set) var replyingTo: Message?
   /// What Ctrl+Z would restore, while the last edit was a hashtag conversion.
   public internal(set) var pendingUndo: ConversionUndo?
   /// The conversion's own deletion, which must not cancel the undo when it is echoed back.
@@ -105,10 +107,16 @@ public struct ComposerController: Sendable {
     editing = nil
     pendingUndo = nil
     awaitedEcho = nil
-    return [
+    var effects: [ComposerEffect] = [
       .setText(draft.text), .placeCaret(offset: draft.text.unicodeScalars.count),
       .setChips(chips.tags),
     ]
+    // Another conversation's draft: a reply to a message of the one left makes no sense here.
+    if replyingTo != nil {
+      replyingTo = nil
+      effects.append(.showReply(nil))
+    }
+    return effects
   }
 
   /// The key context fields the composer knows; the view adds the widget's own.
@@ -120,7 +128,7 @@ public struct ComposerController: Sendable {
       focus: focus, composerEmpty: isEmpty, caretAtStart: caretAtStart,
       hasSelection: hasSelection, sendKey: sendKey,
       isEditing: isEditing, hasChips: !chips.isEmpty, canUndoConversion: canUndoConversion,
-      searchOpen: searchOpen, popoverOpen: popoverOpen)
+      searchOpen: searchOpen, popoverOpen: popoverOpen, isReplying: isReplying)
   }
 
   // MARK: Sending
@@ -161,10 +169,14 @@ public struct ComposerController: Sendable {
     } else {
       let message = Message(
         id: makeID(), sender: sender, sentAt: clock(), body: body, tags: tags, edited: false,
-        delivery: .pending)
+        delivery: .pending, replyTo: replyingTo?.msgid)
       effects.append(.send(message))
     }
     editing = nil
+    if replyingTo != nil {
+      replyingTo = nil
+      effects.append(.showReply(nil))
+    }
     chips.removeAll()
     effects += [.setText(""), .setChips([]), .focus(.composer)]
     return effects

@@ -28,6 +28,8 @@ public enum ComposerEffect: Equatable, Sendable {
   case showNotice(String)
   /// Store this new message, then show it.
   case send(Message)
+  /// Show the reply bar for this parent (`Replying to bob: …`), or hide it (nil).
+  case showReply(Message?)
   /// Store this edited message in place of the one with the same id, then show it.
   case replace(Message)
 }

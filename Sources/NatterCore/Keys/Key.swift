@@ -2,8 +2,8 @@
 public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
   case enter, up, down, left, right, escape, backspace, delete
   case pageUp, pageDown, home, end, tab, space, comma, question
-  case t, l, f, w, q, z, k, n
-  case f9
+  case t, l, f, w, q, z, k, n, r, e, c
+  case f9, f10, menu
   case one, two, three, four, five, six, seven, eight, nine
 
   /// The digit keys 1…9 (Alt+1 opens the first conversation), in order.
@@ -31,8 +31,10 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case .space: return "space"
     case .comma: return "comma"
     case .question: return "question"
-    case .t, .l, .f, .w, .q, .z, .k, .n: return rawValue
+    case .t, .l, .f, .w, .q, .z, .k, .n, .r, .e, .c: return rawValue
     case .f9: return "F9"
+    case .f10: return "F10"
+    case .menu: return "Menu"
     default: return String(digit ?? 0)
     }
   }
@@ -48,6 +50,8 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case .question: return "?"
     case .space: return localized("Space")
     case .f9: return "F9"
+    case .f10: return "F10"
+    case .menu: return localized("Menu")
     case .one, .two, .three, .four, .five, .six, .seven, .eight, .nine: return gdkName
     default: return rawValue.prefix(1).uppercased() + rawValue.dropFirst()
     }
@@ -68,7 +72,8 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case "KP_End": self = .end
     case "ISO_Left_Tab", "KP_Tab": self = .tab
     case "KP_Space": self = .space
-    case "T", "L", "F", "W", "Q", "Z", "K": self.init(gdkName: name.lowercased())
+    case "T", "L", "F", "W", "Q", "Z", "K", "N", "R", "E", "C":
+      self.init(gdkName: name.lowercased())
     case "KP_1", "KP_2", "KP_3", "KP_4", "KP_5", "KP_6", "KP_7", "KP_8", "KP_9":
       self.init(gdkName: String(name.dropFirst(3)))
     default:

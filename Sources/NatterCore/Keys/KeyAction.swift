@@ -69,6 +69,20 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
   case cancelDialog
   /// Show the search result with the focus in its conversation, at that message.
   case openSearchResult
+  /// `cancelReply()`: the next message answers nothing.
+  case cancelReply
+  /// Alt+Up in the composer's text: the keyboard goes to the newest message (SPEC §13).
+  case selectMessages
+  /// `MessageSelection.move(_:)` by one row or a page.
+  case previousMessage, nextMessage, previousMessagePage, nextMessagePage
+  /// Back to the composer, its draft as it was.
+  case leaveMessages
+  /// `MessageAction.reply`, `.react`, `.copyText` on the selected message.
+  case replyToMessage, reactToMessage, copyMessage
+  /// Enter on the selected message: `MessageAction.enterAction(for:)`.
+  case activateMessage
+  /// The selected message's menu (Reply, React, Copy text, Open link).
+  case messageMenu
 
   /// The Alt+n action for the nth conversation (1…9).
   public static func conversation(_ n: Int) -> KeyAction? {
@@ -128,6 +142,18 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
     case .closeSwitcher: return "switcher.close"
     case .cancelDialog: return "dialog.cancel"
     case .openSearchResult: return "transcript.open-result"
+    case .cancelReply: return "composer.cancel-reply"
+    case .selectMessages: return "composer.select-messages"
+    case .previousMessage: return "transcript.previous-message"
+    case .nextMessage: return "transcript.next-message"
+    case .previousMessagePage: return "transcript.previous-message-page"
+    case .nextMessagePage: return "transcript.next-message-page"
+    case .leaveMessages: return "transcript.leave-messages"
+    case .replyToMessage: return "transcript.reply"
+    case .reactToMessage: return "transcript.react"
+    case .copyMessage: return "transcript.copy-text"
+    case .activateMessage: return "transcript.activate-message"
+    case .messageMenu: return "transcript.message-menu"
     }
   }
 }

@@ -23,14 +23,17 @@ public struct KeyContext: Equatable, Sendable {
   /// Tab would complete a nickname (`NickCompleter.wantsTab`): a word that is not a hashtag
   /// before the caret in a conversation with members, or a completion to cycle.
   public var canCompleteNick: Bool = false
+  /// The next message answers a selected one (the reply bar shows): Escape cancels that first.
+  public var isReplying: Bool = false
 
   /// A context; the defaults describe an empty, focused composer.
   public init(
     focus: FocusArea = .composer, composerEmpty: Bool = true, caretAtStart: Bool = true,
     hasSelection: Bool = false, sendKey: SendKey = .enter,
     isEditing: Bool = false, hasChips: Bool = false, canUndoConversion: Bool = false,
-    searchOpen: Bool = false, popoverOpen: Bool = false
+    searchOpen: Bool = false, popoverOpen: Bool = false, isReplying: Bool = false
   ) {
+    self.isReplying = isReplying
     self.focus = focus
     self.composerEmpty = composerEmpty
     self.caretAtStart = caretAtStart

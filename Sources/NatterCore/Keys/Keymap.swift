@@ -19,6 +19,7 @@ public enum Keymap {
       return key == .escape ? .closePopover : nil
     case .search:
       return key == .escape && modifiers.isEmpty ? .closeSearch : nil
+    case .message: return messageAction(for: key, modifiers: modifiers)
     case .transcript:
       guard modifiers.isEmpty, context.searchOpen else { return nil }
       switch key {
@@ -51,6 +52,8 @@ public enum Keymap {
     case (.up, []):
       return context.composerEmpty && !context.isEditing ? .editLastMessage : nil
     case (.escape, []):
+      // The reply first: it is what the user set up last, and the bar above the text shows it.
+      if context.isReplying { return .cancelReply }
       if context.isEditing { return .cancelEdit }
       if context.popoverOpen { return .closePopover }
       return context.searchOpen ? .closeSearch : nil
@@ -58,6 +61,7 @@ public enum Keymap {
       let atStart = context.caretAtStart && !context.hasSelection
       return atStart && context.hasChips ? .removeLastChip : nil
     case (.down, .alt): return context.hasChips ? .focusChipRow : nil
+    case (.up, .alt): return .selectMessages
     case (.tab, []) where context.canCompleteNick && !context.hasSelection:
       return .completeNick
     case (.space, []), (.tab, []), (.comma, []):
@@ -65,6 +69,24 @@ public enum Keymap {
     case (.z, .control): return context.canUndoConversion ? .undoConversion : nil
     case (.pageUp, []): return .scrollPageUp
     case (.pageDown, []): return .scrollPageDown
+    default: return nil
+    }
+  }
+
+  /// A selected message's keys (SPEC §13); what each may do to that message is
+  /// `MessageAction.available(for:)`'s to say.
+  private static func messageAction(for key: Key, modifiers: KeyModifiers) -> KeyAction? {
+    switch (key, modifiers) {
+    case (.up, []): return .previousMessage
+    case (.down, []): return .nextMessage
+    case (.pageUp, []): return .previousMessagePage
+    case (.pageDown, []): return .nextMessagePage
+    case (.escape, []): return .leaveMessages
+    case (.r, []): return .replyToMessage
+    case (.e, []): return .reactToMessage
+    case (.c, []): return .copyMessage
+    case (.enter, []): return .activateMessage
+    case (.menu, []), (.f10, .shift): return .messageMenu
     default: return nil
     }
   }
@@ -99,7 +121,8 @@ public enum Keymap {
         key: .up, modifiers: [], title: localized("Edit last own message (empty composer)"),
         section: .composer, action: .editLastMessage, isGlobal: false),
       Shortcut(
-        key: .escape, modifiers: [], title: localized("Cancel edit, close popover or search"),
+        key: .escape, modifiers: [],
+        title: localized("Cancel the reply or edit, close popover or search"),
         section: .composer, action: .cancelEdit, isGlobal: false),
       Shortcut(
         key: .z, modifiers: .control, title: localized("Undo tag conversion"), section: .composer,
@@ -149,6 +172,43 @@ public enum Keymap {
       Shortcut(
         key: .enter, modifiers: [], title: localized("Show a search result in its conversation"),
         section: .transcript, action: .openSearchResult, isGlobal: false),
+      Shortcut(
+        key: .up, modifiers: .alt, title: localized("Select the newest message"),
+        section: .messages, action: .selectMessages, isGlobal: false),
+      Shortcut(
+        key: .up, modifiers: [], title: localized("Previous message"), section: .messages,
+        action: .previousMessage, isGlobal: false),
+      Shortcut(
+        key: .down, modifiers: [], title: localized("Next message"), section: .messages,
+        action: .nextMessage, isGlobal: false),
+      Shortcut(
+        key: .pageUp, modifiers: [], title: localized("A page of messages up"),
+        section: .messages, action: .previousMessagePage, isGlobal: false),
+      Shortcut(
+        key: .pageDown, modifiers: [], title: localized("A page of messages down"),
+        section: .messages, action: .nextMessagePage, isGlobal: false),
+      Shortcut(
+        key: .r, modifiers: [], title: localized("Reply to the selected message"),
+        section: .messages, action: .replyToMessage, isGlobal: false),
+      Shortcut(
+        key: .e, modifiers: [], title: localized("React to the selected message"),
+        section: .messages, action: .reactToMessage, isGlobal: false),
+      Shortcut(
+        key: .c, modifiers: [], title: localized("Copy the selected message’s text"),
+        section: .messages, action: .copyMessage, isGlobal: false),
+      Shortcut(
+        key: .enter, modifiers: [],
+        title: localized("Open the selected message’s link (a reply: show its parent)"),
+        section: .messages, action: .activateMessage, isGlobal: false),
+      Shortcut(
+        key: .menu, modifiers: [], title: localized("The selected message’s menu"),
+        section: .messages, action: .messageMenu, isGlobal: false),
+      Shortcut(
+        key: .f10, modifiers: .shift, title: localized("The selected message’s menu"),
+        section: .messages, action: .messageMenu, isGlobal: false),
+      Shortcut(
+        key: .escape, modifiers: [], title: localized("Back to the composer, draft intact"),
+        section: .messages, action: .leaveMessages, isGlobal: false),
       Shortcut(
         key: .k, modifiers: .control, title: localized("Switch to a conversation"),
         section: .conversations,

@@ -2,7 +2,7 @@
 public struct Shortcut: Equatable, Sendable {
   /// A group in the shortcuts window.
   public enum Section: Equatable, Sendable, CaseIterable {
-    case composer, tags, transcript, conversations, application
+    case composer, tags, transcript, messages, conversations, application
 
     /// The group's heading in the user's language.
     public var title: String {
@@ -10,6 +10,7 @@ public struct Shortcut: Equatable, Sendable {
       case .composer: localized("Composer")
       case .tags: localized("Tags")
       case .transcript: localized("Transcript")
+      case .messages: localized("Selected message")
       case .conversations: localized("Conversations")
       case .application: localized("Application")
       }

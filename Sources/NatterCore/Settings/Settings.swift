@@ -72,6 +72,8 @@ public struct Settings: Equatable, Sendable {
   public var quitMessage = ""
   /// The real name others see in `/whois` (`USER`'s last parameter); empty uses the nickname.
   public var realName = ""
+  /// Preferences' `Send typing notifications` (`+typing`, SPEC §13); `[irc] typing=`.
+  public var sendsTyping = true
 
   public init(
     sendKey: SendKey = Settings.defaultSendKey, maxLines: Int = Settings.defaultMaxLines,
@@ -147,6 +149,12 @@ public struct Settings: Equatable, Sendable {
         quitMessage = entry.value
       case (Self.ircGroup, "real-name"):
         realName = entry.value
+      case (Self.ircGroup, "typing"):
+        switch entry.value {
+        case "true": sendsTyping = true
+        case "false": sendsTyping = false
+        default: problems.append("line \(entry.line): typing must be true or false")
+        }
       case (Self.ircGroup, "send-burst"):
         if let burst = Int(entry.value), burst >= 1 {
           sendBudget = IRCSendBudget(burst: burst, interval: sendBudget.interval)
@@ -296,9 +304,13 @@ public struct Settings: Equatable, Sendable {
     let standardPace = sendBudget == .standard
     guard
       !trustedCertificates.isEmpty || !pinnedCertificates.isEmpty || !standardPace
-        || !quitMessage.isEmpty || !realName.isEmpty
+        || !quitMessage.isEmpty || !realName.isEmpty || !sendsTyping
     else { return "" }
     var text = "\n[\(Self.ircGroup)]\n"
+    if !sendsTyping {
+      text += "# false: others are not told while you type (Preferences, Privacy).\n"
+      text += "typing=false\n"
+    }
     if !realName.isEmpty {
       text += "# The real name others see in /whois (Preferences, Network).\n"
       text += "real-name=\(Self.escape(realName))\n"

@@ -52,6 +52,16 @@ public final class TranscriptPager {
     return window.indices.contains(index) ? window[index] : nil
   }
 
+  /// The cached message whose server `msgid` is `msgid`, if any; never reads.
+  public func cached(msgid: String) -> Message? {
+    window.last { $0.msgid == msgid }
+  }
+
+  /// The cached position of the message with id `id`, if any; never reads.
+  public func cachedPosition(ofID id: String) -> Int? {
+    window.firstIndex { $0.id == id }.map { windowStart + $0 }
+  }
+
   /// A message was stored after every other one; it is cached when the window reaches the end.
   public func appended(_ message: Message) {
     if !window.isEmpty, cachedRange.upperBound == count {

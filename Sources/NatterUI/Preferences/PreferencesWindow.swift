@@ -3,8 +3,8 @@ import GtkKit
 import NatterCore
 import NatterSession
 
-/// The Preferences window (Ctrl+, and the primary menu): send key, composer height, style
-/// and text formatting.
+/// The Preferences window (Ctrl+, and the primary menu): send key, composer height, style,
+/// text formatting, typing notifications and the networks.
 /// Every change is reported at once through `onChange`; there is no Apply button.
 @MainActor
 final class PreferencesWindow: Widget {
@@ -20,6 +20,8 @@ final class PreferencesWindow: Widget {
   let maxLinesButton: Widget
   let styleDropDown: Widget
   let formattingSwitch: Widget
+  /// `Send typing notifications` (`[irc] typing=`, SPEC §13).
+  let typingSwitch: Widget
   // The Network section (PreferencesWindow+Network.swift).
   let networkList: Widget
   let networkNameEntry: Widget
@@ -60,6 +62,7 @@ final class PreferencesWindow: Widget {
         }
       })
     formattingSwitch = Widget(gtk_switch_new())
+    typingSwitch = Widget(gtk_switch_new())
     networkEditor = NetworkEditor(networks: settings.networks)
     networkList = Widget(gtk_list_box_new())
     networkNameEntry = Widget(gtk_entry_new())
@@ -140,7 +143,13 @@ final class PreferencesWindow: Widget {
     gtk_widget_set_halign(formattingSwitch.widget, GTK_ALIGN_START)
     gtk_grid_attach(layout, Self.label(localized("Text formatting")), 0, 5, 1, 1)
     gtk_grid_attach(layout, formattingSwitch.widget, 1, 5, 1, 1)
-    addNetworkSection(to: layout, from: 6)
+    gtk_grid_attach(layout, Self.heading(localized("Privacy")), 0, 6, 2, 1)
+    typingSwitch.setAccessibleLabel(localized("Send typing notifications"))
+    typingSwitch.setTooltip(localized("Let others in a channel or chat see that you are typing"))
+    gtk_widget_set_halign(typingSwitch.widget, GTK_ALIGN_START)
+    gtk_grid_attach(layout, Self.label(localized("Typing notifications")), 0, 7, 1, 1)
+    gtk_grid_attach(layout, typingSwitch.widget, 1, 7, 1, 1)
+    addNetworkSection(to: layout, from: 8)
     return grid
   }
 
@@ -194,6 +203,7 @@ final class PreferencesWindow: Widget {
     let index = Settings.Style.allCases.firstIndex(of: settings.style) ?? 0
     gtk_drop_down_set_selected(styleDropDown.opaque, guint(index))
     gtk_switch_set_active(formattingSwitch.opaque, settings.showsFormatting.gboolean)
+    gtk_switch_set_active(typingSwitch.opaque, settings.sendsTyping.gboolean)
     showNetworkValues()
   }
 
@@ -219,6 +229,11 @@ final class PreferencesWindow: Widget {
       [unowned self] (_: Signal.Pointer?) in
       let shown = Bool(gboolean: gtk_switch_get_active(formattingSwitch.opaque))
       update { $0.showsFormatting = shown }
+    }
+    Signal.connect(typingSwitch.pointer, "notify::active") {
+      [unowned self] (_: Signal.Pointer?) in
+      let sends = Bool(gboolean: gtk_switch_get_active(typingSwitch.opaque))
+      update { $0.sendsTyping = sends }
     }
     connectNetworkControls()
   }

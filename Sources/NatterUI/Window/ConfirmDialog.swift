@@ -6,9 +6,11 @@ import NatterCore
 /// GtkAlertDialog, and GtkMessageDialog's constructors are variadic). Escape cancels.
 @MainActor
 enum ConfirmDialog {
-  /// Asks `question` over `parent`; `confirmed` runs with the answer once it is given.
+  /// Asks `question` over `parent`; `confirmed` runs with the answer once it is given. The
+  /// action button is red for what cannot be undone (`Leave`), else the suggested blue
+  /// (`Send 12 lines`).
   static func ask(
-    _ question: String, detail: String, action: String,
+    _ question: String, detail: String, action: String, isDestructive: Bool = true,
     over parent: UnsafeMutablePointer<GtkWindow>,
     confirmed: @escaping @MainActor (Bool) -> Void
   ) {
@@ -32,7 +34,7 @@ enum ConfirmDialog {
     gtk_widget_set_halign(buttons, GTK_ALIGN_END)
     let cancel = gtk_button_new_with_label(localized("Cancel"))
     let accept = gtk_button_new_with_label(action)
-    gtk_widget_add_css_class(accept, "destructive-action")
+    gtk_widget_add_css_class(accept, isDestructive ? "destructive-action" : "suggested-action")
     gtk_box_append(cast(buttons), cancel)
     gtk_box_append(cast(buttons), accept)
     gtk_box_append(cast(box), title)

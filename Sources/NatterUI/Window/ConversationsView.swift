@@ -331,6 +331,17 @@ final class ConversationsView {
         if message.conversation != list.activeID { open(message.conversation) }
         showTranscript(for: message.conversation).reveal(message)
       }
+      // The page cache first (no read for a parent on screen), then the store, which finds
+      // a parent anywhere in the conversation's history.
+      let cached = view.parentLookup
+      view.parentLookup = { [unowned self] msgid, conversation in
+        cached(msgid, conversation) ?? (try? session.store.message(msgid: msgid, in: conversation))
+      }
+      view.onReply = { [unowned self] message in composer.beginReply(to: message) }
+      view.onReact = { [unowned self] message, emoji, remove in
+        client(for: message.conversation)?.react(to: message, with: emoji, remove: remove)
+      }
+      view.onLeaveSelection = { [unowned self] in composer.focusText() }
       view.onReadError = { [weak self] error in
         guard case StoreError.corrupt = error else { return }
         // Not inside the list's row binding that hit the damage: the model is replaced.
@@ -671,7 +682,9 @@ final class ConversationsView {
 
   /// Stores `message` in `conversation` and shows it: in `Notes` as sent, on IRC as pending
   /// until the server's echo. False (with a banner) when it could not be stored.
-  func deliver(_ message: Message, to conversation: String) -> Bool {
+  func deliver(_ message: Message, to conversation: String, replyingTo parent: Message? = nil)
+    -> Bool
+  {
     if let refusal = switching.refusal(
       toSendIn: conversation, networkIsOn: client(for: conversation) != nil,
       networkName: network(of: conversation)?.name ?? "")
@@ -684,7 +697,7 @@ final class ConversationsView {
       // server's echo).
       let store = { [unowned self] () throws -> Message in
         if let irc = client(for: conversation), let target = target(of: conversation) {
-          return try irc.send(message, to: target)
+          return try irc.send(message, to: target, replyingTo: parent)
         }
         return try session.send(message)
       }

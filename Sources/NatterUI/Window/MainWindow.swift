@@ -31,6 +31,10 @@ final class MainWindow: Widget {
   /// app saves the pin.
   var onTrustCertificate: (_ fingerprint: String, _ server: String, _ replacing: Bool) -> Void =
     { _, _, _ in }
+  /// Preferences' `Send typing notifications`, for every client, also ones made later.
+  private var sendsTyping = true
+  /// Who is typing where (`IRCClient.onTyping`), so the line follows the open conversation.
+  private var typing: [String: [String]] = [:]
   /// The history's safety while the window runs: damage found, another process's writes.
   private lazy var historyWatch = HistoryWatch(
     session: session, banner: { [unowned self] in banner },
@@ -132,7 +136,11 @@ final class MainWindow: Widget {
     composer.sendKey = settings.sendKey
     composer.maxLines = settings.maxLines
     conversations.quitMessage = settings.quitMessage
-    for client in conversations.clients { client.useRealName(settings.realName) }
+    for client in conversations.clients {
+      client.useRealName(settings.realName)
+      client.sendsTyping = settings.sendsTyping
+    }
+    sendsTyping = settings.sendsTyping
     if BodyFormatting.isShown != settings.showsFormatting {
       BodyFormatting.isShown = settings.showsFormatting
       redrawBodies()
@@ -157,7 +165,26 @@ final class MainWindow: Widget {
         return false
       case .command(let command): return conversations.run(command, typed: typed)
       }
-      return conversations.deliver(message, to: conversations.list.activeID)
+      return conversations.deliver(
+        message, to: conversations.list.activeID, replyingTo: composer.replyBeingSent)
+    }
+    composer.onSelectMessages = { [unowned self] in transcript.selectNewest() }
+    composer.onTextFocused = { [unowned self] in transcript.clearSelection() }
+    composer.onTextChanged = { [unowned self] probe, sent in
+      let active = conversations.list.activeID
+      conversations.client(for: active)?.composerChanged(in: active, text: probe, sent: sent)
+    }
+    composer.linesToConfirm = { [unowned self] body in
+      guard let kind = conversations.list.active?.kind else { return nil }
+      return LongPasteRule.linesToConfirm(body, in: kind)
+    }
+    composer.askToSend = { [unowned self] lines, answer in
+      // The channel as the sidebar names it: `#natter`.
+      let name = conversations.list.active?.name ?? ""
+      ConfirmDialog.ask(
+        LongPasteRule.question(lines: lines, to: name), detail: LongPasteRule.detail,
+        action: LongPasteRule.sendButton(lines: lines), isDestructive: false, over: window,
+        confirmed: answer)
     }
     composer.onReplace = { [unowned self] message in
       do {
@@ -190,6 +217,9 @@ final class MainWindow: Widget {
     conversations.onActiveChanged = { [unowned self] in
       updateConnectionStatus()
       updateActionStates()
+      showTyping()
+      // A message selected in the conversation left is not selected on return.
+      for other in conversations.transcripts.values { other.clearSelection() }
     }
     conversations.onSearchModeChanged = { [unowned self] in updateActionStates() }
     conversations.onDamagedHistory = { [unowned self] in historyWatch.recoverFromCorruption() }
@@ -229,7 +259,20 @@ final class MainWindow: Widget {
     updateConnectionStatus()
   }
 
+  /// The typing line for the open conversation only.
+  private func showTyping() {
+    composer.showTyping(TypingLine.sentence(typing[conversations.list.activeID] ?? []))
+  }
+
   private func bind(_ irc: IRCClient) {
+    irc.sendsTyping = sendsTyping
+    irc.onTyping = { [unowned self] conversation, nicks in
+      typing[conversation] = nicks.isEmpty ? nil : nicks
+      if conversation == conversations.list.activeID { showTyping() }
+    }
+    irc.onReactionsChanged = { [unowned self] messages in
+      for message in messages { conversations.transcripts[message.conversation]?.replace(message) }
+    }
     irc.onStored = { [unowned self, unowned irc] messages in
       conversations.received(messages, from: irc)
       BenchProbe.receivedStored(messages.count { $0.kind == .message })

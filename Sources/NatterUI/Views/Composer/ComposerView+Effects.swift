@@ -30,6 +30,8 @@ extension ComposerView {
         tagEntry.close()
       case .showNotice(let text):
         showNotice(text)
+      case .showReply(let parent):
+        showReply(parent)
       case .send, .replace:
         break  // delivered by send() before any other effect
       }

@@ -208,8 +208,14 @@ extension ComposerView {
       return activateAction(action.actionName, from: widget)
     case .completeNick:
       return completeNick()
-    case .previousMatch, .nextMatch, .closeSwitcher, .cancelDialog, .openSearchResult:
-      return false  // the switcher's, dialogs' and results' own keys: never the composer's
+    case .cancelReply:
+      perform(controller.cancelReply())
+    case .selectMessages:
+      return onSelectMessages()
+    case .previousMatch, .nextMatch, .closeSwitcher, .cancelDialog, .openSearchResult,
+      .previousMessage, .nextMessage, .previousMessagePage, .nextMessagePage, .leaveMessages,
+      .replyToMessage, .reactToMessage, .copyMessage, .activateMessage, .messageMenu:
+      return false  // the switcher's, dialogs', results' and messages' own keys
     }
     return true
   }
@@ -249,11 +255,26 @@ extension ComposerView {
     }
   }
 
-  func send() {
+  /// Sends the text; a long one to a channel asks first (`linesToConfirm`), and is sent with
+  /// `confirmed` once the user says so. Cancelled, the draft stays exactly as it was.
+  func send(confirmed: Bool = false) {
     // Enter reaches here without the action: the same rule the action's enabled state follows.
     guard controller.isAvailable(.send, pasting: isPasting) else { return }
+    let text = buffer.text
+    if !confirmed, let lines = linesToConfirm(text) {
+      let generation = edits
+      askToSend(lines) { [weak self] yes in
+        // Only the text that was asked about: an edit meanwhile asks again on the next Enter.
+        guard let self, yes, edits == generation else { return }
+        send(confirmed: true)
+        focusText()
+      }
+      return
+    }
     let before = controller
-    let effects = controller.send(text: buffer.text)
+    let effects = controller.send(text: text)
+    replyBeingSent = before.replyingTo
+    defer { replyBeingSent = nil }
     for effect in effects {
       let stored: Bool
       switch effect {
@@ -267,6 +288,11 @@ extension ComposerView {
         return
       }
     }
+    isSettingText = true
     perform(effects)
+    isSettingText = false
+    if effects.contains(where: { if case .send = $0 { true } else { false } }) {
+      onTextChanged("", true)
+    }
   }
 }

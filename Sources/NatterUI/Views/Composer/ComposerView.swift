@@ -21,6 +21,30 @@ final class ComposerView: Widget {
   var isSearchOpen: () -> Bool = { false }
   /// The draft changed and has been still for 500 ms.
   var onDraftChanged: (Draft) -> Void = { _ in }
+  /// Alt+Up in the text: the transcript selects its newest message; false if it has none.
+  var onSelectMessages: () -> Bool = { false }
+  /// The text changed (`sent` false) or was sent (true), for typing notifications: with the
+  /// text's first `TypingLine.probeLength` characters, never the whole draft.
+  var onTextChanged: (_ probe: String, _ sent: Bool) -> Void = { _, _ in }
+  /// How many lines to ask about before sending this body (`LongPasteRule`), nil to send.
+  var linesToConfirm: (String) -> Int? = { _ in nil }
+  /// Asks whether to send `lines` lines; the answer comes later (the dialog is modal).
+  var askToSend: (_ lines: Int, _ answer: @escaping @MainActor (Bool) -> Void) -> Void = {
+    _, answer in answer(true)
+  }
+  /// The parent of the message being handed to `onSend`, while it is (a reply, SPEC §13).
+  var replyBeingSent: Message?
+  /// The composer itself is changing the text (clearing it after a send, loading another
+  /// conversation's draft): not typing, so no typing notification.
+  var isSettingText = false
+  /// The text got the keyboard (a click, Ctrl+L, Escape from the transcript).
+  var onTextFocused: () -> Void = {}
+  /// `Replying to bob: …` above the text, with `Cancel reply`.
+  let replyBar: Widget
+  let replyLabel: Widget
+  let cancelReplyButton: Widget
+  /// `bob is typing…` above everything, hidden while no one is.
+  let typingLine: Widget
 
   /// The open conversation's members and recent speakers, for Tab completion.
   var members: () -> [String] = { [] }
@@ -94,6 +118,10 @@ final class ComposerView: Widget {
     addTagButton = Widget(gtk_button_new_with_label("#"))
     sendButton = Widget(gtk_button_new_from_icon_name("mail-send-symbolic"))
     notice = Widget(gtk_label_new(nil))
+    replyBar = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+    replyLabel = Widget(gtk_label_new(nil))
+    cancelReplyButton = Widget(gtk_button_new_from_icon_name("window-close-symbolic"))
+    typingLine = Widget(gtk_label_new(nil))
     guard let textBuffer = gtk_text_view_get_buffer(textView.typed()) else {
       fatalError("a GtkTextView without a buffer")
     }
@@ -103,6 +131,7 @@ final class ComposerView: Widget {
     buildLayout()
     connectBuffer()
     connectKeys()
+    connectTextFocus()
     makeActions()
     applySizing()
     followReflow()
@@ -145,7 +174,9 @@ final class ComposerView: Widget {
   /// Loads a saved draft, caret at the end.
   func restore(_ draft: Draft) {
     guard !draft.isEmpty else { return }
+    isSettingText = true
     perform(controller.restore(draft))
+    isSettingText = false
   }
 
   /// Puts `draft` in place of whatever is in the composer (switching conversations): the old
@@ -154,7 +185,9 @@ final class ComposerView: Widget {
     MainLoop.cancel(draftTimer)
     draftTimer = 0
     completer.reset()
+    isSettingText = true
     perform(controller.restore(draft))
+    isSettingText = false
     MainLoop.cancel(draftTimer)
     draftTimer = 0
   }
@@ -237,11 +270,16 @@ final class ComposerView: Widget {
     let grid: UnsafeMutablePointer<GtkGrid> = typed()
     gtk_grid_set_column_spacing(grid, 6)
     gtk_grid_set_row_spacing(grid, 4)
-    gtk_grid_attach(grid, addTagButton.widget, 0, 0, 1, 1)
-    gtk_grid_attach(grid, field.widget, 1, 0, 1, 1)
-    gtk_grid_attach(grid, sendButton.widget, 2, 0, 1, 1)
-    gtk_grid_attach(grid, chipRow.widget, 1, 1, 1, 1)
-    gtk_grid_attach(grid, notice.widget, 1, 2, 1, 1)
+    buildReplyBar()
+    // Above the text: who is typing, then what the message answers; both take no room
+    // while hidden.
+    gtk_grid_attach(grid, typingLine.widget, 0, 0, 3, 1)
+    gtk_grid_attach(grid, replyBar.widget, 1, 1, 1, 1)
+    gtk_grid_attach(grid, addTagButton.widget, 0, 2, 1, 1)
+    gtk_grid_attach(grid, field.widget, 1, 2, 1, 1)
+    gtk_grid_attach(grid, sendButton.widget, 2, 2, 1, 1)
+    gtk_grid_attach(grid, chipRow.widget, 1, 3, 1, 1)
+    gtk_grid_attach(grid, notice.widget, 1, 4, 1, 1)
 
     chipRow.onRemove = { [unowned self] tag in
       controller.chipFocused(at: chipRow.focusedIndex)
@@ -288,6 +326,9 @@ final class ComposerView: Widget {
     }
     Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
       edits &+= 1
+      if !isSettingText && !isPasting {
+        onTextChanged(buffer.text(from: 0, to: TypingLine.probeLength), false)
+      }
       refresh()
       keepCaretInView()
       scheduleDraftSave()

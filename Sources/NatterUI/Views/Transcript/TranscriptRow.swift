@@ -19,6 +19,10 @@ final class TranscriptRow: Widget {
   var onShowMore: (Message) -> Void = { _ in }
   /// What the sender's tooltip says of them (`Signed in as alice`), asked when it shows.
   var aboutSender: (Message) -> String? = { _ in nil }
+  /// The quote above a reply was activated: the transcript shows the parent.
+  var onShowParent: (Message) -> Void = { _ in }
+  /// A reaction chip was activated: add (`remove` false) or take back the user's own.
+  var onReact: (_ message: Message, _ emoji: String, _ remove: Bool) -> Void = { _, _, _ in }
   /// The position the row shows, or -1 while unbound.
   private(set) var position = -1
 
@@ -28,6 +32,12 @@ final class TranscriptRow: Widget {
   private var newMessagesLine: Widget?
   private var header: (box: Widget, sender: Widget, time: Widget)?
   private var footer: (box: Widget, tags: Widget, edited: Widget)?
+  /// The reply's one-line quote of its parent, built for the first reply shown.
+  private var quote: Widget?
+  /// The `Reactions` row of chips, built for the first message with reactions.
+  private var reactionsBox: Widget?
+  private var reactionButtons: [Widget] = []
+  private var shownReactions: [ReactionChip] = []
   /// `Sending…` or the refusal with `Retry`, built for the first message on its way.
   private var delivery: (box: Widget, clock: Widget, note: Widget, retry: Widget)?
   private var shownMessage: Message?
@@ -49,6 +59,8 @@ final class TranscriptRow: Widget {
     body = Widget(WrappingLabel.make(width: BodyMinimumWidth.pixels))
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2))
     addCSSClass("transcript-row")
+    // Only the selected row takes the keyboard (SPEC §13; `TranscriptView+Selection` makes
+    // it focusable): 200 focusable rows would each be a stop for the list's own arrow keys.
     // Not Adwaita's `.body`: that fixes 11 pt, and bodies follow the desktop font as the
     // composer does.
     body.addCSSClass("message-body")
@@ -62,9 +74,12 @@ final class TranscriptRow: Widget {
   func bind(
     _ message: Message, previous: Message?, at position: Int, formatter: TranscriptFormatter,
     now: Date, firstUnread: Bool = false, place: String? = nil, found: Bool = false,
-    me: String? = nil
+    me: String? = nil, quote quoted: String? = nil, selected: Bool = false
   ) {
     self.position = position
+    setCSSClass("selected-message", selected)
+    // A recycled row that was the selected one is no focus stop for another message.
+    if !selected && !hasFocus { gtk_widget_set_focusable(widget, 0) }
     // The search result the user opened here, marked until another is.
     setCSSClass("found-message", found)
     if firstUnread {
@@ -108,6 +123,18 @@ final class TranscriptRow: Widget {
       gtk_label_set_text(body.opaque, preview.text)
     }
     showFormatting(of: message, shown: preview.text)
+    if let quoted {
+      let quote = makeQuote()
+      gtk_button_set_label(quote.typed(), quoted)
+      // gtk_button_set_label renames the button for screen readers: the quote is its name.
+      quote.setAccessibleLabel(quoted)
+      quote.isVisible = true
+    } else {
+      quote?.isVisible = false
+    }
+    showReactions(ReactionChip.chips(of: message))
+    setAccessibleLabel(
+      MessageReading.accessibleName(of: message, time: formatter.timeLabel(for: message.sentAt)))
     foldedMessage = preview.isFolded ? message : nil
     if preview.isFolded {
       makeShowMoreButton().isVisible = true
@@ -170,6 +197,9 @@ final class TranscriptRow: Widget {
     header?.box.isVisible = false
     footer?.box.isVisible = false
     delivery?.box.isVisible = false
+    quote?.isVisible = false
+    showReactions([])
+    removeCSSClass("selected-message")
     shownMessage = nil
     showMoreButton?.isVisible = false
     foldedMessage = nil
@@ -202,6 +232,14 @@ final class TranscriptRow: Widget {
   }
   /// The tag chips (and the `+N more` count) shown, for tests.
   var shownTagWidgets: Int { tagButtons.count }
+  /// The reply's quote while it shows, for tests.
+  var visibleQuote: Widget? { quote.flatMap { $0.isVisible ? $0 : nil } }
+  /// The reaction chips shown, for tests.
+  var reactionChips: [Widget] { reactionsBox?.isVisible == true ? reactionButtons : [] }
+  /// The `Reactions` row, for tests.
+  var reactionRow: Widget? { reactionsBox }
+  /// The message the row shows.
+  var message: Message? { shownMessage }
   /// Whether the `edited` marker shows, for tests.
   var showsEdited: Bool {
     guard let footer else { return false }
@@ -237,6 +275,88 @@ final class TranscriptRow: Widget {
     gtk_box_insert_child_after(typed(), box.widget, body.widget)
     delivery = (box, clock, note, retry)
     return (box, clock, note, retry)
+  }
+
+  /// `↳ bob: first line`, above the body: a flat, ellipsized button that shows the parent.
+  private func makeQuote() -> Widget {
+    if let quote { return quote }
+    let button = Widget(gtk_button_new_with_label(""))
+    button.addCSSClass("flat")
+    button.addCSSClass("reply-quote")
+    button.addCSSClass("dim-label")
+    gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
+    gtk_widget_set_focus_on_click(button.widget, 0)
+    if let label = gtk_button_get_child(button.typed()) {
+      gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
+      gtk_label_set_single_line_mode(OpaquePointer(label), 1)
+      gtk_label_set_xalign(OpaquePointer(label), 0)
+    }
+    button.setTooltip(localized("Show the message this one answers"))
+    Signal.connect(button.pointer, "clicked") { [weak self] in
+      guard let self, let shownMessage else { return }
+      onShowParent(shownMessage)
+    }
+    gtk_box_insert_child_after(typed(), button.widget, gtk_widget_get_prev_sibling(body.widget))
+    quote = button
+    return button
+  }
+
+  /// One chip of a row, a tag's or a reaction's: the same widget and look for both (SPEC §13:
+  /// "the chip widget of §3"). `label` is shown as plain text, never markup.
+  private static func chip(_ label: String, name: String, tooltip: String) -> Widget {
+    let button = Widget(gtk_button_new_with_label(label))
+    button.addCSSClass("flat")
+    button.addCSSClass("tag-chip")
+    gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
+    button.setAccessibleLabel(name)
+    button.setTooltip(tooltip)
+    // Clicking a chip must not take the keyboard from where it is.
+    gtk_widget_set_focus_on_click(button.widget, 0)
+    return button
+  }
+
+  /// The chips under the body (`Reactions`): the tag chips' look, the user's own marked.
+  private func showReactions(_ chips: [ReactionChip]) {
+    guard chips != shownReactions else {
+      reactionsBox?.isVisible = !chips.isEmpty
+      return
+    }
+    shownReactions = chips
+    guard !chips.isEmpty || reactionsBox != nil else { return }
+    let box = makeReactionsBox()
+    for button in reactionButtons { gtk_flow_box_remove(box.opaque, button.widget) }
+    gtk_flow_box_set_min_children_per_line(box.opaque, guint(max(1, min(chips.count, 4))))
+    reactionButtons = chips.map { chip in
+      // Remote text (an emoji or any short text): a plain label, never markup.
+      let button = Self.chip(chip.label, name: chip.accessibleName, tooltip: chip.tooltip)
+      Accessible.setDescription(button.widget, chip.tooltip)
+      button.addCSSClass("reaction-chip")
+      if chip.isOwn { button.addCSSClass("own-reaction") }
+      let emoji = chip.group.emoji
+      let removes = chip.removes
+      Signal.connect(button.pointer, "clicked") { [weak self] in
+        guard let self, let shownMessage else { return }
+        onReact(shownMessage, emoji, removes)
+      }
+      gtk_flow_box_append(box.opaque, button.widget)
+      return button
+    }
+    box.isVisible = !chips.isEmpty
+  }
+
+  private func makeReactionsBox() -> Widget {
+    if let reactionsBox { return reactionsBox }
+    let box = Widget(gtk_flow_box_new())
+    box.addCSSClass("tag-chips")
+    box.addCSSClass("reactions")
+    box.setAccessibleLabel(localized("Reactions"))
+    gtk_flow_box_set_selection_mode(box.opaque, GTK_SELECTION_NONE)
+    gtk_flow_box_set_max_children_per_line(box.opaque, 20)
+    gtk_flow_box_set_column_spacing(box.opaque, 4)
+    gtk_widget_set_halign(box.widget, GTK_ALIGN_START)
+    gtk_box_insert_child_after(typed(), box.widget, body.widget)
+    reactionsBox = box
+    return box
   }
 
   private func makeNewMessagesLine() -> Widget {
@@ -333,13 +453,9 @@ final class TranscriptRow: Widget {
     // chips a line at least still fit a 360 px window.
     gtk_flow_box_set_min_children_per_line(box.opaque, guint(max(1, min(tags.count, 3))))
     tagButtons = tags.map { tag in
-      let button = Widget(gtk_button_new_with_label("#\(tag)"))
-      button.addCSSClass("flat")
-      button.addCSSClass("tag-chip")
-      gtk_widget_set_halign(button.widget, GTK_ALIGN_START)
-      button.setAccessibleLabel("#\(tag)")
-      button.setTooltip(localized("Show messages tagged #{tag}", ["tag": tag]))
-      gtk_widget_set_focus_on_click(button.widget, 0)
+      let button = Self.chip(
+        "#\(tag)", name: "#\(tag)",
+        tooltip: localized("Show messages tagged #{tag}", ["tag": tag]))
       Signal.connect(button.pointer, "clicked") { [weak self] in self?.onTag(tag) }
       gtk_flow_box_append(box.opaque, button.widget)
       return button

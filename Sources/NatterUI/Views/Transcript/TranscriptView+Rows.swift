@@ -14,6 +14,9 @@ extension TranscriptView {
       row.onShowMore = { [weak self] message in self?.showWhole(message) }
       row.onRetry = { [weak self] message in self?.onRetry(message) }
       row.aboutSender = { [weak self] message in self?.aboutSender(message) }
+      row.onShowParent = { [weak self] message in self?.showParent(of: message) }
+      row.onReact = { [weak self] message, emoji, remove in self?.onReact(message, emoji, remove) }
+      connectMenuClick(on: row)
       connectDoubleClick(on: row)
       gtk_list_item_set_activatable(OpaquePointer(item), 0)
       gtk_list_item_set_child(OpaquePointer(item), row.widget)
@@ -56,7 +59,9 @@ extension TranscriptView {
     row.bind(
       message, previous: previous, at: position, formatter: formatter, now: Date(),
       firstUnread: message.id == firstUnreadID, place: place(of: message),
-      found: results == nil && message.id == foundID, me: me(message))
+      found: results == nil && message.id == foundID, me: me(message),
+      quote: message.replyTo.map { ReplyQuote.quote(of: parentLookup($0, message.conversation)) },
+      selected: results == nil && selection.position == position)
   }
 
   /// The row widget showing `position`, if the list has one.

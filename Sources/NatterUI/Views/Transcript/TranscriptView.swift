@@ -101,6 +101,32 @@ final class TranscriptView: Widget {
   /// The message the `New messages` line stands above, or nil.
   var firstUnreadID: String?
 
+  // MARK: Selecting from the keyboard (+Selection, SPEC §13)
+
+  /// The message selected from the keyboard, if one is.
+  var selection = MessageSelection()
+  /// The frame-by-frame wait for the selected row to be laid out, to focus it (`FrameTicks`).
+  var selectionFocus: UInt32 = 0
+  /// The message a reply answers, by its `msgid` in a conversation, when known. Until the
+  /// store can find any (`store.message(msgid:in:)`), the history's page cache is searched.
+  var parentLookup: (_ msgid: String, _ conversation: String) -> Message?
+  /// `R` or `Reply` on a selected message: the composer answers it.
+  var onReply: (Message) -> Void = { _ in }
+  /// A reaction picked or a chip activated: `IRCClient.react(to:with:remove:)`.
+  var onReact: (_ message: Message, _ emoji: String, _ remove: Bool) -> Void = { _, _, _ in }
+  /// Escape on a selected message: the composer takes the keyboard back.
+  var onLeaveSelection: () -> Void = {}
+  /// `Open link`: shows the link in the browser.
+  var onOpenLink: (String) -> Void = { _ in }
+  /// `Copy text`: what was copied, for tests; the clipboard gets it too.
+  private(set) var copiedText: String?
+  /// The quick reactions, made the first time `E` is pressed.
+  var reactionPicker: ReactionPicker?
+  /// The selected message's menu, made the first time it opens.
+  var messageMenu: MessageMenu?
+
+  func noteCopied(_ text: String) { copiedText = text }
+
   /// A transcript of `store`'s history, whose first frame fills `screen`.
   init(
     store: MessageStore, conversation: String = Message.notes,
@@ -119,8 +145,11 @@ final class TranscriptView: Widget {
     scroller = Widget(gtk_scrolled_window_new())
     jumpButton = Widget(gtk_button_new_with_label(localized("↓ Latest")))
     placeholder = Widget(gtk_label_new(nil))
+    let cache = history
+    parentLookup = { msgid, _ in cache.cached(msgid: msgid) }
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     addCSSClass("transcript")
+    onOpenLink = { [weak self] url in self?.showURI(url) }
     history.onError = { [weak self] error in
       Log.warning("could not read the history: \(error)")
       self?.onReadError(error)
@@ -130,10 +159,17 @@ final class TranscriptView: Widget {
     connectFactory()
     connectScrolling()
     connectResultKeys()
+    connectSelectionKeys()
     logFirstFrame()
     // Placed at the newest row before the first layout, so the first frame shows it and the
     // oldest page is never read.
     if count > 0 { natter_list_scroll_to_item(list.widget, guint(count - 1)) }
+  }
+
+  isolated deinit {
+    // Popovers are not children GTK drops with their parent: unparent them while it lives.
+    reactionPicker?.detach()
+    messageMenu?.detach()
   }
 
   var adjustment: UnsafeMutablePointer<GtkAdjustment>? {
@@ -204,6 +240,7 @@ final class TranscriptView: Widget {
 
   /// New rows wholesale (a filter, or back to the history): shown from the newest.
   func reloadRows(count: Int) {
+    selection.rowsChanged(count: 0)
     policy = TranscriptPolicy()
     lastMetrics = nil
     model.reset(count: count)

@@ -1,0 +1,62 @@
+/// What can be done to a selected message (SPEC §13): the keys R, E, C and Enter and the
+/// row's menu offer exactly these, in this order.
+public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
+  case reply
+  case react
+  case copyText
+  case openLink
+  /// Show the message a reply answers.
+  case showParent
+
+  /// The menu item's label.
+  public var title: String {
+    switch self {
+    case .reply: localized("Reply")
+    case .react: localized("React")
+    case .copyText: localized("Copy text")
+    case .openLink: localized("Open link")
+    case .showParent: localized("Show replied message")
+    }
+  }
+
+  /// The `transcript.*` action's name, without the scope.
+  public var actionName: String {
+    switch self {
+    case .reply: "reply"
+    case .react: "react"
+    case .copyText: "copy-text"
+    case .openLink: "open-link"
+    case .showParent: "show-parent"
+    }
+  }
+
+  /// The actions `message` offers. Replies and reactions name the message by the server's
+  /// `msgid`, so a message without one (pending, failed, in `Notes`) offers neither; a status
+  /// line is not a message to answer. Every row's text can be copied.
+  public static func available(for message: Message) -> [MessageAction] {
+    var actions: [MessageAction] = []
+    let answerable =
+      message.msgid != nil && message.conversation != Message.notes && message.kind != .status
+    if answerable { actions += [.reply, .react] }
+    actions.append(.copyText)
+    if link(of: message) != nil { actions.append(.openLink) }
+    if message.replyTo != nil { actions.append(.showParent) }
+    return actions
+  }
+
+  /// Enter on a selected message: its first link, else (a reply) the message it answers.
+  public static func enterAction(for message: Message) -> MessageAction? {
+    let actions = available(for: message)
+    if actions.contains(.openLink) { return .openLink }
+    return actions.contains(.showParent) ? .showParent : nil
+  }
+
+  /// The first http(s) link of the body as shown, if any.
+  public static func link(of message: Message) -> String? {
+    guard message.kind != .status else { return nil }
+    return BodyMarkup.links(in: message.body).first?.url
+  }
+
+  /// What `Copy text` puts on the clipboard: the plain body, without formatting.
+  public static func copiedText(of message: Message) -> String { message.body }
+}

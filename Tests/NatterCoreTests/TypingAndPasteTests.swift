@@ -3,18 +3,6 @@ import Testing
 @testable import NatterCore
 
 @Suite struct TypingAndPasteTests {
-  @Test func typingSentences() {
-    #expect(TypingLine.sentence([]) == nil)
-    #expect(TypingLine.sentence(["bob"]) == "bob is typing…")
-    #expect(TypingLine.sentence(["bob", "carol"]) == "bob and carol are typing…")
-    #expect(TypingLine.sentence(["a", "b", "c"]) == "a, b and c are typing…")
-    #expect(TypingLine.sentence(["a", "b", "c", "d"]) == "a, b and 2 others are typing…")
-  }
-
-  @Test func theTypingProbeKeepsEmptinessAndCommands() {
-    #expect(TypingLine.probeLength == 2)
-  }
-
   @Test func moreThanFiveLinesToAChannelAsk() {
     let six = (1...6).map { "line \($0)" }.joined(separator: "\n")
     #expect(LongPasteRule.linesToConfirm(six, in: .channel) == 6)

@@ -293,7 +293,7 @@ struct MessageSelectionViewTests {
       return bounds.origin.y + bounds.size.height <= viewport + 0.5
     }
     #expect(Wait.until { newestFullyVisible() })
-    harness.composer.showTyping(TypingLine.sentence(["bob"]))
+    harness.composer.showTyping(IRCTypingIndicator.sentence(["bob"]))
     harness.window.settle()
     #expect(Wait.until { newestFullyVisible() }, "the line takes room from the transcript")
     harness.composer.showTyping(nil)
@@ -308,7 +308,7 @@ struct MessageSelectionViewTests {
     let composer = harness.composer
     #expect(!composer.typingLine.isVisible)
     let before = gtk_widget_get_height(composer.widget)
-    composer.showTyping(TypingLine.sentence(["bob", "carol"]))
+    composer.showTyping(IRCTypingIndicator.sentence(["bob", "carol"]))
     harness.window.settle()
     #expect(composer.typingText == "bob and carol are typing…")
     #expect(natter_test_accessible_label_is(composer.typingLine.opaque, "Typing") != 0)

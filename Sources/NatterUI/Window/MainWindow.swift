@@ -261,7 +261,7 @@ final class MainWindow: Widget {
 
   /// The typing line for the open conversation only.
   private func showTyping() {
-    composer.showTyping(TypingLine.sentence(typing[conversations.list.activeID] ?? []))
+    composer.showTyping(IRCTypingIndicator.sentence(typing[conversations.list.activeID] ?? []))
   }
 
   private func bind(_ irc: IRCClient) {

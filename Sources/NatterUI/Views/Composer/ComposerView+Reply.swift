@@ -59,7 +59,7 @@ extension ComposerView {
     replyBar.isVisible ? string(gtk_label_get_text(replyLabel.opaque)) : nil
   }
 
-  /// Shows who is typing (`TypingLine.sentence`), or hides the line (nil).
+  /// Shows who is typing (`IRCTypingIndicator.sentence`), or hides the line (nil).
   func showTyping(_ sentence: String?) {
     gtk_label_set_text(typingLine.opaque, sentence ?? "")
     // gtk_label_set_text renames the label for screen readers: the name stays `Typing`,

@@ -49,7 +49,10 @@ extension ComposerView {
   func showReply(_ parent: Message?) {
     if let parent {
       // Remote text: a plain label, never markup.
-      gtk_label_set_text(replyLabel.opaque, ReplyQuote.bar(for: parent))
+      let text = ReplyQuote.bar(for: parent)
+      gtk_label_set_text(replyLabel.opaque, text)
+      // A screen reader on the bar hears what it replies to, not only `Replying to`.
+      Accessible.setDescription(replyBar.widget, text)
     }
     replyBar.isVisible = parent != nil
   }

@@ -46,6 +46,7 @@ public struct IRCConnection: Sendable {
   var directory = IRCChannelDirectory()
   var presence = IRCPresenceWatch()
   var ignored: IRCIgnoreList
+  var tagMessages = IRCTagMessages()
   /// `draft/multiline` batches being received.
   var multiline = IRCMultilineInbox()
   /// Our away text while the server has us away (`306`); nil while here.
@@ -122,6 +123,7 @@ public struct IRCConnection: Sendable {
       replies = IRCServerReplies()
       directory.reset()
       presence.reset()
+      tagMessages = IRCTagMessages()
       multiline = IRCMultilineInbox()
       away = nil
       requestedAway = nil
@@ -178,9 +180,13 @@ public struct IRCConnection: Sendable {
       return quit(reason: reason)
     case .react(let target, let msgid, let emoji, let remove):
       let tag = remove ? IRCClientTags.unreact : IRCClientTags.react
-      effects = tagMessage(target, [tag: emoji, IRCClientTags.reply: msgid])
+      let reaction = IRCReaction(
+        conversation: target, sender: session.nick, msgid: msgid, emoji: emoji, removed: remove,
+        isOwn: true, time: now)
+      effects = tagMessage(
+        target, [tag: emoji, IRCClientTags.reply: msgid], reaction: reaction, at: now)
     case .typing(let target, let typing):
-      effects = tagMessage(target, [IRCClientTags.typing: typing.rawValue])
+      effects = tagMessage(target, [IRCClientTags.typing: typing.rawValue], at: now)
     }
     // After our QUIT the server hears nothing more from us: no PONG, JOIN or command.
     if quitting { effects.removeAll { if case .write = $0 { true } else { false } } }
@@ -189,8 +195,16 @@ public struct IRCConnection: Sendable {
 
   /// A `TAGMSG` to `target` with `tags`, where the server relays every one of them (a
   /// reaction is nothing without the `+draft/reply` that says to what).
-  private func tagMessage(_ target: String, _ tags: [String: String]) -> [IRCEffect] {
+  private mutating func tagMessage(
+    _ target: String, _ tags: [String: String], reaction: IRCReaction? = nil, at now: Date
+  ) -> [IRCEffect] {
     guard state == .ready, tags.keys.allSatisfy(session.allowsClientTag) else { return [] }
+    var tags = tags
+    if let label = tagMessages.written(
+      to: target, reaction: reaction, labeled: session.has("labeled-response"), at: now)
+    {
+      tags["label"] = label
+    }
     return [.write(IRCMessage(tags: tags, command: "TAGMSG", params: [target]).serialized)]
   }
 
@@ -365,6 +379,7 @@ public struct IRCConnection: Sendable {
     case "PRIVMSG", "NOTICE":
       return privateOrChannelMessage(message, at: now)
     case "TAGMSG":
+      if let label = message.tags["label"] { tagMessages.echoed(label: label) }
       return clientTagMessage(message)
     case "305":
       away = nil
@@ -415,11 +430,23 @@ public struct IRCConnection: Sendable {
     }
     if let effects = replies.receive(message, session: session) { return effects }
     if let error = IRCServerError(message) {
-      // A refused message shows the reason on its own row; a status line would say it twice.
-      if IRCServerError.sendFailures.contains(message.command),
-        let failed = outbox.refuse(message, error: error, session: session)
+      let map = session.support.casemapping
+      let refusesSending = IRCServerError.sendFailures.contains(message.command)
+      // A refused TAGMSG (typing, a reaction) is no news: nothing was lost, and no pending
+      // message may be failed for it. Labels tell; without them, the outbox has first say.
+      if refusesSending, message.tags["label"] != nil,
+        let effects = tagMessages.refusal(message, target: error.target, casemapping: map, at: now)
       {
+        return effects
+      }
+      // A refused message shows the reason on its own row; a status line would say it twice.
+      if refusesSending, let failed = outbox.refuse(message, error: error, session: session) {
         return failed
+      }
+      if refusesSending, message.tags["label"] == nil,
+        let effects = tagMessages.refusal(message, target: error.target, casemapping: map, at: now)
+      {
+        return effects
       }
       return [.event(.serverError(error))]
     }

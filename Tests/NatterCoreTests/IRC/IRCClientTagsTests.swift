@@ -138,13 +138,14 @@ import Testing
     script.feed(.react(target: "#natter", msgid: "abc", emoji: "👍", remove: false))
     #expect(
       script.takeWritten() == [
-        "@+typing=active TAGMSG #natter", "@+draft/react=👍;+draft/reply=abc TAGMSG #natter",
+        "@+typing=active;label=t1 TAGMSG #natter",
+        "@+draft/react=👍;+draft/reply=abc;label=t2 TAGMSG #natter",
       ])
     script.server(":irc.test 005 me CLIENTTAGDENY=*,-draft/react,-draft/reply :are supported")
     script.feed(.typing(target: "#natter", .active))
     script.feed(.react(target: "#natter", msgid: "abc", emoji: "👍", remove: true))
     script.feed(.react(target: "#natter", msgid: "abc", emoji: "👍", remove: false))
-    #expect(script.takeWritten() == ["@+draft/react=👍;+draft/reply=abc TAGMSG #natter"])
+    #expect(script.takeWritten() == ["@+draft/react=👍;+draft/reply=abc;label=t3 TAGMSG #natter"])
     // A reaction without the reply tag that says to what is nothing: not sent.
     script.server(":irc.test 005 me CLIENTTAGDENY=draft/reply :are supported")
     script.feed(.react(target: "#natter", msgid: "abc", emoji: "👍", remove: false))

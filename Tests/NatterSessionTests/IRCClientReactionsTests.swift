@@ -131,3 +131,12 @@ private final class TagTransport: LineTransport {
     #expect(Wait.until { heard.last == [] })
   }
 }
+
+extension IRCClientReactionsTests {
+  @Test func leavingTheConversationEndsOurTyping() {
+    client.composerChanged(in: channel, text: "h")
+    #expect(wire.written.last == "@+typing=active TAGMSG #natter")
+    client.showing(Message.notes)
+    #expect(wire.written.last == "@+typing=done TAGMSG #natter")
+  }
+}

@@ -337,6 +337,13 @@ public final class IRCClient {
     writeTyping(changes, at: now)
   }
 
+  /// The window shows `conversation` (nil: none of this network's): whoever we typed to
+  /// elsewhere on it is told we are done.
+  public func showing(_ conversation: String?) {
+    let target = conversation.flatMap { url.target(ofConversation: $0) }
+    writeTyping(typingPacer.switched(to: target), at: Date())
+  }
+
   /// Preferences' `Send typing notifications`. Turned off, whoever was told we type is told
   /// we stopped.
   public var sendsTyping = true {

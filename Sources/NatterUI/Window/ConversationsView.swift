@@ -452,6 +452,7 @@ final class ConversationsView {
     for client in clients {
       client.statusConversation = switching.statusConversation(on: client.networkID)
       client.watch(list.privateChats(on: client.networkID))
+      client.showing(list.activeID)
     }
     updateHeader()
     onActiveChanged()

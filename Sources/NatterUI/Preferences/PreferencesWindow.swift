@@ -80,7 +80,7 @@ final class PreferencesWindow: Widget {
     super.init(gtk_window_new())
 
     gtk_window_set_title(window, localized("Preferences"))
-    gtk_window_set_default_size(window, 420, -1)
+    gtk_window_set_default_size(window, -1, -1)
     gtk_window_set_resizable(window, 0)
     gtk_window_set_modal(window, 1)
     gtk_window_set_transient_for(window, parent)
@@ -103,13 +103,31 @@ final class PreferencesWindow: Widget {
 
   // MARK: Layout
 
+  /// Two columns, the app's own settings beside the networks', so the window stays within an
+  /// 800-pixel-high screen however many settings each side has.
   private func makeContent() -> UnsafeMutablePointer<GtkWidget>? {
+    let columns = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 48)
+    for edge in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { edge(columns, 24) }
+    for edge in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { edge(columns, 24) }
+    let general = Self.column()
+    let networks = Self.column()
+    gtk_widget_set_size_request(networks, 380, -1)
+    gtk_box_append(cast(columns), general)
+    gtk_box_append(cast(columns), networks)
+    addGeneralSection(to: cast(general))
+    addNetworkSection(to: cast(networks), from: 0)
+    return columns
+  }
+
+  private static func column() -> UnsafeMutablePointer<GtkWidget>? {
     let grid = gtk_grid_new()
-    let layout: UnsafeMutablePointer<GtkGrid>? = cast(grid)
-    gtk_grid_set_row_spacing(layout, 12)
-    gtk_grid_set_column_spacing(layout, 24)
-    for edge in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { edge(grid, 24) }
-    for edge in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { edge(grid, 24) }
+    gtk_grid_set_row_spacing(cast(grid), 12)
+    gtk_grid_set_column_spacing(cast(grid), 24)
+    gtk_widget_set_valign(grid, GTK_ALIGN_START)
+    return grid
+  }
+
+  private func addGeneralSection(to layout: UnsafeMutablePointer<GtkGrid>?) {
 
     gtk_grid_attach(layout, Self.heading(localized("Composer")), 0, 0, 2, 1)
 
@@ -149,8 +167,6 @@ final class PreferencesWindow: Widget {
     gtk_widget_set_halign(typingSwitch.widget, GTK_ALIGN_START)
     gtk_grid_attach(layout, Self.label(localized("Typing notifications")), 0, 7, 1, 1)
     gtk_grid_attach(layout, typingSwitch.widget, 1, 7, 1, 1)
-    addNetworkSection(to: layout, from: 8)
-    return grid
   }
 
   /// A GtkCheckButton that screen readers announce as a radio button. GTK 4.8 keeps the

@@ -367,6 +367,10 @@ class IRCDeliveryTest(IRCTestCase):
             if n < len(lines) - 1:
                 app.key("shift+Return")
         app.key("Return")
+        # More than 5 lines to a channel asks first (SPEC §13); Enter sends them.
+        from test_conversations import focus_dialog  # which imports this module
+        focus_dialog("Send 12 lines to #natter?")
+        app.key("Return")
         wait_until(lambda: bob.read(0.2) or len(bob.privmsgs("#natter")) == len(lines),
                    timeout=60, what="every pasted line relayed")
         self.assertEqual(bob.privmsgs("#natter"), lines)

@@ -54,6 +54,8 @@ NATTER_TEST_PACKAGES=(
   # The translation tests run Natter in Korean, German and Arabic (natter_generate_locales);
   # Noto covers Hangul (fonts-noto-cjk, below) and Arabic script.
   locales fonts-noto-core
+  # Reactions (SPEC §13) are emoji: a colour emoji font draws them in the tests' screenshots.
+  fonts-noto-color-emoji
 )
 
 # The locales the translation tests start Natter in; a C library only switches to generated ones.

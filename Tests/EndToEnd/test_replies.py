@@ -164,6 +164,12 @@ class RepliesReactionsTypingTest(IRCTestCase):
         wait_until(lambda: any("↳ alice: friday it is" in label
                                for label in shown_messages(app)),
                    what="bob's reply quoting alice's")
+        # Enter on a reply without a link shows the message it answers.
+        app.key("alt+Up")
+        wait_until(lambda: "alice: great" in (focused_name(app) or ""), what="bob's reply selected")
+        app.key("Return")
+        wait_until(lambda: (focused_name(app) or "").startswith("alice: friday it is"),
+                   what="the parent selected")
 
     def test_a_paste_of_many_lines_asks_before_it_floods_the_channel(self):
         server = self.server()

@@ -350,7 +350,8 @@ public struct IRCConnection: Sendable {
       return completed.flatMap { privateOrChannelMessage($0, at: now) }
     }
     if message.command == "FAIL", message.params.first == "BATCH",
-      let failed = outbox.refuse(message, error: Self.batchRefused(message), session: session)
+      let failed = outbox.refuse(
+        message, error: Self.batchRefused(message), session: session, batchesOnly: true)
     {
       return failed
     }

@@ -66,7 +66,17 @@ struct IRCMultilineInbox: Equatable, Sendable {
       order = []
       labelled = [:]
     }
-    return order.compactMap { open[$0].flatMap(Self.message) }
+    return order.compactMap { open[$0].flatMap(Self.cutShort) }
+  }
+
+  /// What arrived of a batch that never ended, without the ids of the whole message: stored
+  /// under its `msgid`, it would make the whole message a duplicate when a history brings it.
+  private static func cutShort(_ batch: Open) -> IRCMessage? {
+    guard var message = message(batch) else { return nil }
+    for tag in ["msgid", "label", IRCOutbox.idTag, IRCOutbox.partTag] {
+      message.tags[tag] = nil
+    }
+    return message
   }
 
   private mutating func batch(_ message: IRCMessage) -> [IRCMessage]? {
@@ -97,7 +107,7 @@ struct IRCMultilineInbox: Equatable, Sendable {
       }
       if order.count >= Self.maxOpen {
         let oldest = order.removeFirst()
-        completed += open.removeValue(forKey: oldest).flatMap(Self.message).map { [$0] } ?? []
+        completed += open.removeValue(forKey: oldest).flatMap(Self.cutShort).map { [$0] } ?? []
       }
       open[id] = Open(start: start, target: message.params[2], source: message.source)
       order.append(id)

@@ -160,7 +160,13 @@ struct IRCOutbox: Equatable, Sendable {
       }
       var wasFixed = entry.texts != nil
       if wasFixed, entry.batched == true, session.multilineBatches == nil {
-        // A server without `draft/multiline` now: a batch cannot go as one PRIVMSG.
+        // A server without `draft/multiline` now: a batch cannot go as one PRIVMSG. One
+        // written here waits for its echo as it is (planned again, it would come back as
+        // lines that match none of the new ones); a reconnect puts it in doubt.
+        if (written[entry.message.id] ?? 0) > entry.confirmedLines {
+          index += 1
+          continue
+        }
         guard entry.confirmedLines == 0 else {
           entries.remove(at: index)
           written[entry.message.id] = nil
@@ -317,20 +323,24 @@ struct IRCOutbox: Equatable, Sendable {
 
   /// A refusal (404, 489, …): the message it is about fails with the server's reason. Found by
   /// `label`, else the oldest written, unconfirmed message to that target.
-  mutating func refuse(_ message: IRCMessage, error: IRCServerError, session: IRCSession)
-    -> [IRCEffect]?
-  {
+  /// - Parameter batchesOnly: a `FAIL BATCH`, which names no target, is about a batch.
+  mutating func refuse(
+    _ message: IRCMessage, error: IRCServerError, session: IRCSession, batchesOnly: Bool = false
+  ) -> [IRCEffect]? {
     var index: Int?
+    func awaiting(_ entry: IRCOutboxEntry) -> Bool {
+      entry.confirmedLines < (written[entry.message.id] ?? 0)
+        && (!batchesOnly || entry.batched == true)
+    }
     if let label = message.tags["label"], let known = labels.removeValue(forKey: label) {
       index = entries.firstIndex { $0.message.id == known.id }
     } else if let target = error.target {
       let map = session.support.casemapping
       index = entries.firstIndex { entry in
-        map.equal(entry.message.target, target)
-          && entry.confirmedLines < (written[entry.message.id] ?? 0)
+        map.equal(entry.message.target, target) && awaiting(entry)
       }
     } else {
-      index = entries.firstIndex { $0.confirmedLines < (written[$0.message.id] ?? 0) }
+      index = entries.firstIndex(where: awaiting)
     }
     guard let index else { return nil }
     let entry = entries.remove(at: index)

@@ -150,6 +150,50 @@ extension MessageStore {
   }
 
   /// Stores one reaction (or take-back) of `msgid`; returns whether what is shown changed.
+  /// The most different emoji one message shows, and the most one person puts on it.
+  static let maxEmojiPerMessage = 20
+  static let maxReactionsPerSender = 8
+  /// The most reactions a conversation keeps waiting for messages it does not have.
+  static let maxWaitingReactions = 500
+
+  /// Whether `reaction` (new) fits within the bounds above.
+  private func hasRoom(for reaction: Reaction, msgid: String, conversation: Int64) throws -> Bool {
+    let counts = try db.cached(
+      """
+      SELECT count(DISTINCT emoji), coalesce(sum(sender = ?3), 0), coalesce(sum(emoji = ?4), 0)
+      FROM reactions WHERE conversation_id = ?1 AND msgid = ?2 AND removed = 0
+      """)
+    defer { counts.reset() }
+    try counts.bind(1, conversation)
+    try counts.bind(2, msgid)
+    try counts.bind(3, reaction.sender)
+    try counts.bind(4, reaction.emoji)
+    guard try counts.step() else { return true }
+    let emoji = counts.int64(0)
+    let bySender = counts.int64(1)
+    let sameEmoji = counts.int64(2)
+    guard bySender < Self.maxReactionsPerSender,
+      sameEmoji > 0 || emoji < Self.maxEmojiPerMessage
+    else { return false }
+    let known = try db.cached(
+      "SELECT 1 FROM messages WHERE msgid = ?1 AND conversation_id = ?2 LIMIT 1")
+    defer { known.reset() }
+    try known.bind(1, msgid)
+    try known.bind(2, conversation)
+    if try known.step() { return true }
+    let waiting = try db.cached(
+      """
+      SELECT count(*) FROM (
+        SELECT 1 FROM reactions r WHERE r.conversation_id = ?1 AND NOT EXISTS (
+          SELECT 1 FROM messages m WHERE m.msgid = r.msgid AND m.conversation_id = ?1)
+        LIMIT ?2)
+      """)
+    defer { waiting.reset() }
+    try waiting.bind(1, conversation)
+    try waiting.bind(2, Int64(Self.maxWaitingReactions))
+    return try waiting.step() && waiting.int64(0) < Self.maxWaitingReactions
+  }
+
   func store(_ reaction: Reaction, msgid: String, conversation: Int64) throws -> Bool {
     let key = try db.cached(
       """
@@ -160,8 +204,15 @@ extension MessageStore {
     try key.bind(2, msgid)
     try key.bind(3, reaction.sender)
     try key.bind(4, reaction.emoji)
-    let wasShown = try key.step() && key.int64(0) == 0
+    let exists = try key.step()
+    let wasShown = exists && key.int64(0) == 0
     key.reset()
+    // Anyone can react with any short text to any msgid: a new row needs room for it.
+    if !reaction.removed, !exists,
+      try !hasRoom(for: reaction, msgid: msgid, conversation: conversation)
+    {
+      return false
+    }
     // A reaction comes back only when it is newer than its take-back; a take-back counts
     // only when it is not older than the reaction (a replay can bring either again).
     let upsert = try db.cached(

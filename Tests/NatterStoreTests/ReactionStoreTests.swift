@@ -271,3 +271,46 @@ import Testing
     #expect(try store.insertReceived([late]).first?.reactions.first?.emoji == "🎉")
   }
 }
+
+/// Anyone can react with any short text to any msgid: what the store keeps stays bounded.
+@Suite struct ReactionBoundsTests {
+  private let channel = "ircs://irc.test/#natter"
+
+  private func reaction(_ msgid: String, _ sender: String, _ emoji: String) -> Reaction {
+    Reaction(
+      conversation: channel, msgid: msgid, sender: sender, emoji: emoji,
+      sentAt: Date(timeIntervalSince1970: 1_800_000_000))
+  }
+
+  @Test func oneMessageShowsAtMostTwentyEmojiAndEightFromOnePerson() throws {
+    let store = try MessageStore.inMemory()
+    _ = try store.insertReceived([
+      Message(
+        id: "m1", sender: "bob", sentAt: Date(timeIntervalSince1970: 1_799_999_999),
+        body: "hi", conversation: channel, msgid: "m1")
+    ])
+    _ = try store.apply((0..<30).map { reaction("m1", "p\($0)", "e\($0)") })
+    #expect(try store.message(msgid: "m1", in: channel)?.reactions.count == 20)
+    // An emoji already shown still takes more people.
+    _ = try store.apply([reaction("m1", "late", "e0")])
+    #expect(try store.message(msgid: "m1", in: channel)?.reactions.first?.count == 2)
+    _ = try store.apply((0..<12).map { reaction("m1", "spam", "e\($0)") })
+    let bySpam = try store.message(msgid: "m1", in: channel)?.reactions
+      .filter { $0.senders.contains("spam") }.count
+    #expect(bySpam == 8)
+  }
+
+  @Test func reactionsWaitingForUnknownMessagesAreBounded() throws {
+    let store = try MessageStore.inMemory()
+    // 600 msgids no one sent: the first 500 wait, the rest are dropped.
+    _ = try store.apply((0..<600).map { reaction("ghost\($0)", "bob", "👍") })
+    _ = try store.insertReceived(
+      ["ghost0", "ghost599"].map { msgid in
+        Message(
+          id: msgid, sender: "bob", sentAt: Date(timeIntervalSince1970: 1_799_999_999),
+          body: msgid, conversation: channel, msgid: msgid)
+      })
+    #expect(try store.message(msgid: "ghost0", in: channel)?.reactions.count == 1)
+    #expect(try store.message(msgid: "ghost599", in: channel)?.reactions.isEmpty == true)
+  }
+}

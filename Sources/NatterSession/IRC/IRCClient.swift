@@ -509,6 +509,13 @@ public final class IRCClient {
         if let origin = origins[message.id] { onReceived(message, origin.isPrivate, origin.isOwn) }
       }
     }
+    // Reactions are stored together too, after the messages they may be about.
+    var reactions: [Reaction] = []
+    func flushReactions() {
+      guard !reactions.isEmpty else { return }
+      store(reactions)
+      reactions = []
+    }
     for effect in effects {
       // Status lines are stored with the messages around them, in one transaction per read;
       // the event still goes on to the window (a join opens its conversation).
@@ -518,8 +525,9 @@ public final class IRCClient {
       // Received messages are stored together, before anything that changes stored rows.
       switch effect {
       case .event(.history), .event(.echoConfirmed), .event(.deliveryProgress),
-        .event(.messageFailed), .event(.userRenamed), .event(.reaction):
+        .event(.messageFailed), .event(.userRenamed):
         flushReceived()
+        flushReactions()
       default: break
       }
       if case .event(.userRenamed(let old, let new)) = effect,
@@ -547,6 +555,8 @@ public final class IRCClient {
       case .close:
         transport?.close()
         transport = nil
+      case .event(.reaction(let reaction)):
+        if let kept = self.reaction(from: reaction) { reactions.append(kept) }
       case .event(.message(let incoming)):
         let message = message(from: incoming)
         received.append(message)
@@ -562,6 +572,21 @@ public final class IRCClient {
       }
     }
     flushReceived()
+    flushReactions()
+  }
+
+  /// A reaction heard, as the store keeps it; nil for one in a private chat that does not
+  /// exist (a stranger's reaction opens nothing).
+  private func reaction(from heard: IRCReaction) -> Reaction? {
+    let conversation = conversation(for: heard.conversation)
+    if !isChannel(heard.conversation),
+      !((try? store.conversations(under: conversation)) ?? []).contains(conversation)
+    {
+      return nil
+    }
+    return Reaction(
+      conversation: conversation, msgid: heard.msgid, sender: heard.sender, emoji: heard.emoji,
+      sentAt: heard.time ?? Date(), isOwn: heard.isOwn, removed: heard.removed)
   }
 
   private func handle(_ event: IRCEvent) {
@@ -616,14 +641,8 @@ public final class IRCClient {
       sts.heard(host: url.host, port: connectedPort, duration: duration)
     case .skippedLine(let line, let error):
       Log.debug("skipped a line from the server (\(error)): \(line.prefix(200))")
-    case .reaction(let reaction):
-      store(
-        [
-          Reaction(
-            conversation: conversation(for: reaction.conversation), msgid: reaction.msgid,
-            sender: reaction.sender, emoji: reaction.emoji, sentAt: reaction.time ?? Date(),
-            isOwn: reaction.isOwn, removed: reaction.removed)
-        ])
+    case .reaction:
+      break  // stored with the other reactions of its read, in `perform`
     case .channelActivity(let channel, .parted(let nick, _)),
       .channelActivity(let channel, .kicked(let nick, _, _)):
       for target in typingIndicator.left(nick, from: channel) { reportTyping(in: target) }

@@ -33,3 +33,10 @@ import Testing
     #expect(LongPasteRule.sendButton(lines: 12) == "Send 12 lines")
   }
 }
+
+@Suite struct LongPasteDetailTests {
+  @Test func theDetailSaysWhetherTheLinesGoTogether() {
+    #expect(LongPasteRule.detail(asOneMessage: false).contains("message of its own"))
+    #expect(LongPasteRule.detail(asOneMessage: true).contains("as one message"))
+  }
+}

@@ -407,7 +407,8 @@ struct MessageSelectionViewTests {
     var answers: [Bool] = []
     let question = LongPasteRule.question(lines: 12, to: "#natter")
     ConfirmDialog.ask(
-      question, detail: LongPasteRule.detail, action: LongPasteRule.sendButton(lines: 12),
+      question, detail: LongPasteRule.detail(asOneMessage: false),
+      action: LongPasteRule.sendButton(lines: 12),
       isDestructive: false, over: parent
     ) { answers.append($0) }
     let dialog = try #require(toplevel(titled: "Send 12 lines to #natter?"))

@@ -43,8 +43,11 @@ public enum LongPasteRule {
       "Send {count} line", "Send {count} lines", count: lines, ["count": String(lines)])
   }
 
-  /// The detail under the question.
-  public static var detail: String {
-    localized("Each line goes to the channel as a message of its own.")
+  /// The detail under the question: where the server takes `draft/multiline`, the lines go
+  /// as one message, which clients without it still show line by line.
+  public static func detail(asOneMessage: Bool) -> String {
+    asOneMessage
+      ? localized("They go as one message; clients that cannot show one see each line.")
+      : localized("Each line goes to the channel as a message of its own.")
   }
 }

@@ -344,6 +344,9 @@ public final class IRCClient {
     writeTyping(typingPacer.switched(to: target), at: Date())
   }
 
+  /// Whether a message of several lines goes out as one (`draft/multiline`) right now.
+  public var sendsLinesTogether: Bool { connection.multilineLimits != nil }
+
   /// Preferences' `Send typing notifications`. Turned off, whoever was told we type is told
   /// we stopped.
   public var sendsTyping = true {

@@ -181,8 +181,10 @@ final class MainWindow: Widget {
     composer.askToSend = { [unowned self] lines, answer in
       // The channel as the sidebar names it: `#natter`.
       let name = conversations.list.active?.name ?? ""
+      let batched = conversations.client(for: conversations.list.activeID)?.sendsLinesTogether
       ConfirmDialog.ask(
-        LongPasteRule.question(lines: lines, to: name), detail: LongPasteRule.detail,
+        LongPasteRule.question(lines: lines, to: name),
+        detail: LongPasteRule.detail(asOneMessage: batched ?? false),
         action: LongPasteRule.sendButton(lines: lines), isDestructive: false, over: window,
         confirmed: answer)
     }

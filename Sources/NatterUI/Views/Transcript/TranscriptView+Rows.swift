@@ -60,7 +60,7 @@ extension TranscriptView {
       message, previous: previous, at: position, formatter: formatter, now: Date(),
       firstUnread: message.id == firstUnreadID, place: place(of: message),
       found: results == nil && message.id == foundID, me: me(message),
-      quote: message.replyTo.map { ReplyQuote.quote(of: parentLookup($0, message.conversation)) },
+      quote: message.replyTo.map { quote(ofParent: $0, in: message.conversation) },
       selected: results == nil && selection.position == position)
   }
 

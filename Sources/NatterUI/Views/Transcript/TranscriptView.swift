@@ -110,6 +110,17 @@ final class TranscriptView: Widget {
   /// The message a reply answers, by its `msgid` in a conversation, when known. Until the
   /// store can find any (`store.message(msgid:in:)`), the history's page cache is searched.
   var parentLookup: (_ msgid: String, _ conversation: String) -> Message?
+  /// Each reply's quote as last made, by its parent's msgid (a parent not stored too), so a
+  /// row bound again while scrolling reads nothing; forgotten whenever the history changes.
+  private var quotes: [String: String] = [:]
+
+  /// The one-line quote of the parent `msgid` above a reply's body.
+  func quote(ofParent msgid: String, in conversation: String) -> String {
+    if let known = quotes[msgid] { return known }
+    let quote = ReplyQuote.quote(of: parentLookup(msgid, conversation))
+    quotes[msgid] = quote
+    return quote
+  }
   /// `R` or `Reply` on a selected message: the composer answers it.
   var onReply: (Message) -> Void = { _ in }
   /// A reaction picked or a chip activated: `IRCClient.react(to:with:remove:)`.
@@ -184,6 +195,7 @@ final class TranscriptView: Widget {
   /// A message was stored and belongs at the end. The user's own message does not pull a
   /// scrolled-up view down either: the issue asks for `Jump to latest` after sending then.
   func append(_ message: Message, own: Bool) {
+    quotes = [:]
     history.appended(message)
     if let results {
       guard results.query.matches(message) else { return }
@@ -196,6 +208,7 @@ final class TranscriptView: Widget {
 
   /// Messages stored after every other one, in order (a burst from a server is one call).
   func append(contentsOf messages: [Message]) {
+    quotes = [:]
     guard !messages.isEmpty else { return }
     for message in messages { history.appended(message) }
     if let results {
@@ -212,6 +225,7 @@ final class TranscriptView: Widget {
 
   /// A stored message changed (an edit, a delivery confirmed or refused): its row shows it.
   func replace(_ message: Message) {
+    quotes = [:]
     let position = history.replaced(message)
     if let results {
       if let found = results.pager.replaced(message) { model.refresh(index: found) }
@@ -224,6 +238,7 @@ final class TranscriptView: Widget {
   /// a server's history playback stored among older messages): shows the conversation again
   /// from the newest message. A search keeps its results until it closes.
   func reloadHistory() {
+    quotes = [:]
     let count = (try? store.count(conversation: conversation)) ?? 0
     history.reset(count: count)
     if results == nil { reloadRows(count: count) }
@@ -240,6 +255,7 @@ final class TranscriptView: Widget {
 
   /// New rows wholesale (a filter, or back to the history): shown from the newest.
   func reloadRows(count: Int) {
+    quotes = [:]
     selection.rowsChanged(count: 0)
     policy = TranscriptPolicy()
     lastMetrics = nil

@@ -7,19 +7,6 @@ import Testing
 
 @testable import NatterSession
 
-/// A connection that writes into a list and is fed what a server would say.
-@MainActor
-private final class TagTransport: LineTransport {
-  var written: [String] = []
-  var isClosed = false
-  var rejectedFingerprint: String?
-  var onEvent: (any LineTransport, LineConnection.Event) -> Void = { _, _ in }
-
-  func write(_ line: String) { written.append(line) }
-  func close() { isClosed = true }
-  func server(_ lines: String...) { onEvent(self, .lines(lines.map { Array($0.utf8) })) }
-}
-
 /// `IRCClient` keeping replies, reactions and typing (SPEC §13) in step with the store and
 /// the window, through a fake transport.
 @MainActor
@@ -28,7 +15,7 @@ private final class TagTransport: LineTransport {
     tls: false, nick: "alice", host: "irc.test", port: 6667, channels: ["#natter"])
   private let store: MessageStore
   private let client: IRCClient
-  private let wire = TagTransport()
+  private let wire = FakeTransport()
 
   init() throws {
     store = try MessageStore.inMemory()
@@ -41,7 +28,7 @@ private final class TagTransport: LineTransport {
         return wire
       })
     client.start()
-    wire.onEvent(wire, .connected)
+    wire.deliver(.connected)
     wire.server(
       ":irc.test CAP * LS :message-tags echo-message batch server-time",
       ":irc.test CAP * ACK :message-tags echo-message batch server-time",

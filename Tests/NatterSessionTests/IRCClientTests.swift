@@ -9,7 +9,7 @@ import Testing
 
 /// A connection that writes into a list and is fed what a server would say.
 @MainActor
-private final class FakeTransport: LineTransport {
+final class FakeTransport: LineTransport {
   var written: [String] = []
   var isClosed = false
   var rejectedFingerprint: String?

@@ -109,7 +109,9 @@ final class TranscriptView: Widget {
   var selectionFocus: UInt32 = 0
   /// The message a reply answers, by its `msgid` in a conversation, when known. Until the
   /// store can find any (`store.message(msgid:in:)`), the history's page cache is searched.
-  var parentLookup: (_ msgid: String, _ conversation: String) -> Message?
+  var parentLookup: (_ msgid: String, _ conversation: String) -> Message? {
+    didSet { quotes = [:] }  // what the old one could not find, the new one may
+  }
   /// Each reply's quote as last made, by its parent's msgid (a parent not stored too), so a
   /// row bound again while scrolling reads nothing; forgotten whenever the history changes.
   private var quotes: [String: String] = [:]

@@ -34,7 +34,7 @@ mkdir -p "$out/crashes"
 # NatterCore is built as its own module, instrumented; the JSON Lines parser and record are
 # NatterStore's internal types, so they are compiled into the fuzzing module itself.
 store_files=()
-for name in JSONParser JSONValue ExportRecord ImportLineFailure Timestamp; do
+for name in JSONParser JSONValue ExportRecord ExportReaction ImportLineFailure Timestamp; do
   store_files+=("Sources/NatterStore/$name.swift")
 done
 echo "Building the fuzz targets..." >&2

@@ -330,6 +330,10 @@ class SearchEverywhereTest(IRCTestCase):
         # it shows, has none for the needle while at the newest line.
         bob.send("PRIVMSG #natter :the needle in the haystack")
         bob.send_many([f"PRIVMSG #natter :hay {n}" for n in range(500)])
+        # Stored first (the burst's own figures are natter-bench's), then at the newest line.
+        wait_until(lambda: self.rows(app, "SELECT count(*) FROM messages WHERE body = 'hay 499'")
+                   == [(1,)], timeout=60, what="the last hay stored")
+        app.key("ctrl+End")
         # (Read from the list on screen: the one found at the start may be another's.)
         wait_until(lambda: "hay 499" in shown_messages(app), timeout=30, what="the last hay")
         wait_until(lambda: "the needle in the haystack" not in shown_messages(app),

@@ -208,6 +208,26 @@ final class ConversationsView {
   }
 
   /// The client of the network `conversation` is on, nil for `Notes` or a network that is off.
+  /// The composer's text changed (its first characters) or was sent: typing notifications
+  /// for the conversation on screen, paced by its network.
+  func composerChanged(_ probe: String, sent: Bool) {
+    client(for: list.activeID)?.composerChanged(in: list.activeID, text: probe, sent: sent)
+  }
+
+  /// How many lines sending `body` here asks about first (`LongPasteRule`); nil: none.
+  func linesToConfirm(_ body: String) -> Int? {
+    list.active.flatMap { LongPasteRule.linesToConfirm(body, in: $0.kind) }
+  }
+
+  /// The long-paste question for the conversation on screen, named as the sidebar names it.
+  func longPasteQuestion(lines: Int) -> (title: String, detail: String) {
+    let together = client(for: list.activeID)?.sendsLinesTogether ?? false
+    return (
+      LongPasteRule.question(lines: lines, to: list.active?.name ?? ""),
+      LongPasteRule.detail(asOneMessage: together)
+    )
+  }
+
   func client(for conversation: String) -> IRCClient? {
     guard let network = network(of: conversation) else { return nil }
     return clients.first { $0.networkID == network.id }

@@ -34,7 +34,7 @@ final class MainWindow: Widget {
   /// Preferences' `Send typing notifications`, for every client, also ones made later.
   private var sendsTyping = true
   /// Who is typing where (`IRCClient.onTyping`), so the line follows the open conversation.
-  private var typing: [String: [String]] = [:]
+  private var typing = ConversationTyping()
   /// The history's safety while the window runs: damage found, another process's writes.
   private lazy var historyWatch = HistoryWatch(
     session: session, banner: { [unowned self] in banner },
@@ -171,22 +171,14 @@ final class MainWindow: Widget {
     composer.onSelectMessages = { [unowned self] in transcript.selectNewest() }
     composer.onTextFocused = { [unowned self] in transcript.clearSelection() }
     composer.onTextChanged = { [unowned self] probe, sent in
-      let active = conversations.list.activeID
-      conversations.client(for: active)?.composerChanged(in: active, text: probe, sent: sent)
+      conversations.composerChanged(probe, sent: sent)
     }
-    composer.linesToConfirm = { [unowned self] body in
-      guard let kind = conversations.list.active?.kind else { return nil }
-      return LongPasteRule.linesToConfirm(body, in: kind)
-    }
+    composer.linesToConfirm = { [unowned self] body in conversations.linesToConfirm(body) }
     composer.askToSend = { [unowned self] lines, answer in
-      // The channel as the sidebar names it: `#natter`.
-      let name = conversations.list.active?.name ?? ""
-      let batched = conversations.client(for: conversations.list.activeID)?.sendsLinesTogether
+      let question = conversations.longPasteQuestion(lines: lines)
       ConfirmDialog.ask(
-        LongPasteRule.question(lines: lines, to: name),
-        detail: LongPasteRule.detail(asOneMessage: batched ?? false),
-        action: LongPasteRule.sendButton(lines: lines), isDestructive: false, over: window,
-        confirmed: answer)
+        question.title, detail: question.detail, action: LongPasteRule.sendButton(lines: lines),
+        isDestructive: false, over: window, confirmed: answer)
     }
     composer.onReplace = { [unowned self] message in
       do {
@@ -263,14 +255,13 @@ final class MainWindow: Widget {
 
   /// The typing line for the open conversation only.
   private func showTyping() {
-    composer.showTyping(IRCTypingIndicator.sentence(typing[conversations.list.activeID] ?? []))
+    composer.showTyping(typing.sentence(in: conversations.list.activeID))
   }
 
   private func bind(_ irc: IRCClient) {
     irc.sendsTyping = sendsTyping
     irc.onTyping = { [unowned self] conversation, nicks in
-      typing[conversation] = nicks.isEmpty ? nil : nicks
-      if conversation == conversations.list.activeID { showTyping() }
+      if typing.heard(nicks, in: conversation, active: conversations.list.activeID) { showTyping() }
     }
     irc.onReactionsChanged = { [unowned self] messages in
       for message in messages { conversations.transcripts[message.conversation]?.replace(message) }

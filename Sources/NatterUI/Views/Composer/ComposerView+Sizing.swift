@@ -22,17 +22,35 @@ extension ComposerView {
   /// height, so the composer would keep the old number of lines. A width change (the
   /// horizontal adjustment's page) or a new content height (the vertical adjustment's upper)
   /// asks for a new size once the current layout pass is over.
+  ///
+  /// GtkTextView re-configures its adjustments at every allocation, so "changed" follows each
+  /// resize even when nothing changed. Answering every one with another resize relaid the
+  /// window out at every frame for as long as it was open: the frame clock never idled and a
+  /// GtkBox warned at every frame. GTK's own layout settles over several frames after a change
+  /// (re-wrapping, a font's new line heights, the scroll animation, a new allocation that
+  /// reconfigures nothing), so the composer follows it frame by frame until `reflowFrames`
+  /// frames have passed without a change, then stops.
   func followReflow() {
     let scroller = textScroller.opaque
-    for adjustment in [
-      gtk_scrolled_window_get_hadjustment(scroller), gtk_scrolled_window_get_vadjustment(scroller),
-    ] {
-      guard let adjustment else { continue }
+    guard let horizontal = gtk_scrolled_window_get_hadjustment(scroller),
+      let vertical = gtk_scrolled_window_get_vadjustment(scroller)
+    else { return }
+    let measure = {
+      ReflowSize(
+        width: gtk_adjustment_get_page_size(horizontal),
+        height: gtk_adjustment_get_upper(vertical),
+        shown: gtk_adjustment_get_page_size(vertical))
+    }
+    for adjustment in [horizontal, vertical] {
       Signal.connect(raw(adjustment), "changed") { [unowned self] in
-        guard reflowIdle == 0 else { return }
-        reflowIdle = MainLoop.idle { [weak self] in
-          guard let self else { return }
-          reflowIdle = 0
+        guard measure() != reflowedAt else { return }
+        reflowFramesLeft = Self.reflowFrames
+        guard reflowTicks == 0 else { return }
+        reflowTicks = FrameTicks.each(of: textView.widget) { [weak self] in
+          guard let self else { return false }
+          let size = measure()
+          reflowFramesLeft = size == reflowedAt ? reflowFramesLeft - 1 : Self.reflowFrames
+          reflowedAt = size
           // A font change from CSS re-lays out the text without any signal of its own. Not
           // while a paste goes in: measuring lays out the first paragraph again after every
           // piece (1,600 shown characters of a folded unbroken line, 20–50 ms a piece); the
@@ -40,15 +58,21 @@ extension ComposerView {
           if !isPasting, lineHeight() != sizing.lineHeight { applySizing() }
           gtk_widget_queue_resize(textView.widget)
           keepCaretInView()
+          guard reflowFramesLeft > 0 else {
+            reflowTicks = 0
+            return false
+          }
+          return true
         }
       }
     }
-    if let vertical = gtk_scrolled_window_get_vadjustment(scroller) {
-      Signal.connect(raw(vertical), "value-changed") { [unowned self] in
-        stayUnscrolledWhileTheTextFits(vertical)
-      }
+    Signal.connect(raw(vertical), "value-changed") { [unowned self] in
+      stayUnscrolledWhileTheTextFits(vertical)
     }
   }
+
+  /// Frames without a change of size after which the composer stops following its layout.
+  static let reflowFrames = 12
 
   /// While the text has no more than `maxLines` lines the text area grows to show them all, so
   /// nothing may be scrolled out of it. GtkTextView 4.8 scrolls to the caret before the area
@@ -82,4 +106,11 @@ extension ComposerView {
     // Zero before the first layout; mapping and the first reflow measure again.
     return location.height > 0 ? Double(location.height) : sizing.lineHeight
   }
+}
+
+/// The composer text's width, content height and shown height, as its adjustments give them.
+struct ReflowSize: Equatable {
+  let width: Double
+  let height: Double
+  let shown: Double
 }

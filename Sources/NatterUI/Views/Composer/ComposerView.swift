@@ -103,7 +103,11 @@ final class ComposerView: Widget {
   var keyAwaitingCommit: Key?
   var draftTimer: UInt32 = 0
   var noticeTimer: UInt32 = 0
-  var reflowIdle: UInt32 = 0
+  /// The frames that follow a change of the text's size (`followReflow`), what the last one
+  /// saw, and how many more follow it.
+  var reflowTicks: UInt32 = 0
+  var reflowedAt: ReflowSize?
+  var reflowFramesLeft = 0
   var transientNotice: String?
   var transientIsProblem = true
   /// Counts changes to the text, so that a draft read in pieces knows it is still current.

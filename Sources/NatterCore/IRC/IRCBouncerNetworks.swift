@@ -73,7 +73,9 @@ struct IRCBouncerNetworks: Equatable, Sendable {
   }
 
   /// `BOUNCER NETWORK` lines and the batch that lists them; nil for any other line.
-  mutating func receive(_ message: IRCMessage, account: IRCAccount) -> [IRCEffect]? {
+  mutating func receive(_ message: IRCMessage, account: IRCAccount, session: IRCSession)
+    -> [IRCEffect]?
+  {
     let params = message.params
     switch message.command {
     case "BATCH":
@@ -91,7 +93,8 @@ struct IRCBouncerNetworks: Equatable, Sendable {
       return [.event(.bouncerNetworks(listed))]
     case "BOUNCER":
       // Only the bouncer's own connection speaks for the list; a bound one is one network.
-      guard account.bouncerNetwork == nil, params.count >= 3,
+      // A server that was never asked (no capability) adds no network that would connect.
+      guard session.has(Self.capability), account.bouncerNetwork == nil, params.count >= 3,
         params[0].uppercased() == "NETWORK", !params[1].isEmpty, params[1].utf8.count <= 64
       else { return [] }
       let id = params[1]

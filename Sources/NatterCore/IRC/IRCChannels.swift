@@ -90,7 +90,11 @@ struct IRCChannels: Equatable, Sendable {
     let nick = message.sourceNick ?? ""
     switch message.command {
     case "JOIN":
-      guard let name = params.first, !name.isEmpty else { return [] }
+      // A name no channel can have (RFC 2812: no space, comma or BEL) would go out again as
+      // more than one parameter in the WHO and CHATHISTORY that follow a join.
+      guard let name = params.first, !name.isEmpty,
+        !name.contains(where: { $0 == " " || $0 == "," || $0 == "\u{7}" })
+      else { return [] }
       let key = map.fold(name)
       if session.isMe(nick) {
         guard joined[key] == nil, joined.count < Self.maxChannels else { return [] }

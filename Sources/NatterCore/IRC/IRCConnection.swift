@@ -423,7 +423,7 @@ public struct IRCConnection: Sendable {
         + outbox.flush(session: session, at: now)
         + bouncer.registered(account: account, session: session)
     }
-    if let effects = bouncer.receive(message, account: account) { return effects }
+    if let effects = bouncer.receive(message, account: account, session: session) { return effects }
     if let effects = directory.receive(message, session: session) { return effects }
     if let effects = presence.receive(message, session: session) { return effects }
     if let effects = channels.receive(message, session: &session) {

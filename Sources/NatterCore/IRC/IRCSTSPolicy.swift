@@ -63,6 +63,9 @@ public struct IRCSTSPolicies: Equatable, Sendable {
 
   private static func key(_ host: String) -> String { host.lowercased() }
 
+  /// The last second of 9999, the latest expiry a file may give.
+  static let latestExpiry = 253_402_300_799
+
   /// One policy a line: `host port expiry` (seconds since 1970).
   public var text: String {
     byHost.sorted { $0.key < $1.key }.map { host, policy in
@@ -77,8 +80,11 @@ public struct IRCSTSPolicies: Equatable, Sendable {
       guard fields.count == 3, let port = Int(fields[1]), (1...65535).contains(port),
         let expiry = Int(fields[2])
       else { continue }
+      // Natter writes no expiry past a century from now; an edited file's huge one would
+      // trap when written back as an Int.
       byHost[Self.key(String(fields[0]))] = IRCSTSPolicy(
-        port: port, expires: Date(timeIntervalSince1970: TimeInterval(expiry)))
+        port: port,
+        expires: Date(timeIntervalSince1970: TimeInterval(min(max(expiry, 0), Self.latestExpiry))))
     }
   }
 }

@@ -73,6 +73,8 @@ struct IRCServerReplies: Equatable, Sendable {
   /// WHOIS replies being gathered, by folded nickname; a few at once at most.
   private var whois: [String: IRCWhois] = [:]
   static let maxWhois = 8
+  /// Channels one WHOIS lists at most, over all its `319` lines.
+  static let maxWhoisChannels = 500
   /// Numerics answered elsewhere, or nothing a person reads: the topic's setter and time (shown
   /// with the topic), a channel's creation time, and the WHOIS numerics no block shows.
   static let quiet: Set<String> = ["333", "329", "310", "378", "379"]
@@ -123,7 +125,9 @@ struct IRCServerReplies: Equatable, Sendable {
       info.host = params[3]
       info.realName = IRCText.stripFormatting(params[5])
     case "319":
-      info.channels += last.split(separator: " ").map(String.init).prefix(100)
+      // Several 319s make one list, which a server repeating them cannot make endless.
+      info.channels += last.split(separator: " ").map(String.init)
+        .prefix(max(0, Self.maxWhoisChannels - info.channels.count))
     case "312" where params.count >= 3:
       info.server = params[2]
       info.serverInfo = params.count >= 4 && !last.isEmpty ? last : nil

@@ -95,6 +95,12 @@ extension [NetworkAccount] {
     case .bouncerNetworkChanged(let id, nil):
       removeAll { $0.bouncerID == bouncerID && $0.url.bouncerNetwork == id }
     case .bouncerNetworkChanged(let id, let changes?):
+      // One by one, as in a listing, a bouncer adds no more than it may list at once.
+      let known = filter { $0.bouncerID == bouncerID }
+      guard
+        known.contains(where: { $0.url.bouncerNetwork == id })
+          || known.count < IRCBouncerNetworks.maxNetworks
+      else { return false }
       var network = IRCBouncerNetwork(id: id, attributes: [:])
       network.apply(changes)
       upsert(network, of: bouncer, renamesOnlyWithName: true)

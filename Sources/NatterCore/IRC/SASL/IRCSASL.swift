@@ -34,6 +34,8 @@ struct IRCSASL: Equatable, Sendable {
   private var remaining: [Mechanism]
   private var scram: IRCSCRAM?
   private var received = ""
+  /// Bytes of base64 a challenge may take, far beyond any SCRAM server-first message.
+  static let longestChallenge = 16_384
   private let nonce: String
 
   /// nil when no mechanism of the account is among `offered` (the `sasl=` value; empty
@@ -70,7 +72,15 @@ struct IRCSASL: Equatable, Sendable {
   /// still coming in 400-byte pieces.
   mutating func challenge(_ parameter: String, account: IRCAccount) -> Step? {
     guard let current else { return nil }
-    if parameter != "+" { received += parameter }
+    // Only SCRAM reads the server's words; they are short, so a server that sends pieces
+    // for ever is stopped rather than kept in memory.
+    if parameter != "+", current == .scramSHA256 {
+      guard received.utf8.count + parameter.utf8.count <= Self.longestChallenge else {
+        received = ""
+        return abortSCRAM(.malformedChallenge, account: account)
+      }
+      received += parameter
+    }
     if parameter.utf8.count == IRCRegistration.saslChunk { return nil }
     let text = received
     received = ""

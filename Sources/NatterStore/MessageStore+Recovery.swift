@@ -161,7 +161,8 @@ extension MessageStore {
     var after: Int64 = 0
     var lastFound: Int64 = 0
     while true {
-      var batch: [(seq: Int64, message: Message)] = []
+      // A row that reads but is no message (garbage from a damaged page) still moves on.
+      var batch: [(seq: Int64, message: Message?)] = []
       let scanFailed: Bool
       do {
         let scan = try source.prepare(
@@ -177,14 +178,14 @@ extension MessageStore {
         after = last.seq
         lastFound = last.seq
       }
-      let unread = batch.filter { !read.contains($0.seq) }
-      if !unread.isEmpty { deliver(unread.map(\.message)) }
+      let unread = batch.filter { !read.contains($0.seq) }.compactMap(\.message)
+      if !unread.isEmpty { deliver(unread) }
       if !scanFailed {
         if batch.isEmpty { break }
         continue
       }
       // Past the damage: the next row that reads, one by one, or skip the whole probe.
-      var next: (seq: Int64, message: Message)?
+      var next: (seq: Int64, message: Message?)?
       for seq in (after + 1)...(after + Int64(Self.salvageProbe)) {
         if let row = Self.salvagedRow(seq: seq, from: source, shape: shape) {
           next = row
@@ -194,7 +195,7 @@ extension MessageStore {
       if let next {
         after = next.seq
         lastFound = next.seq
-        if !read.contains(next.seq) { deliver([next.message]) }
+        if !read.contains(next.seq), let message = next.message { deliver([message]) }
       } else {
         after += Int64(Self.salvageProbe)
         // Without a known highest seq, a long run of nothing means the end.
@@ -206,7 +207,7 @@ extension MessageStore {
 
   /// One message by seq from the damaged file, or nil when it cannot be read.
   private static func salvagedRow(seq: Int64, from source: SQLiteConnection, shape: SalvageShape)
-    -> (seq: Int64, message: Message)?
+    -> (seq: Int64, message: Message?)?
   {
     guard let lookup = try? source.cached("SELECT \(shape.columns) FROM messages WHERE seq = ?")
     else { return nil }

@@ -110,6 +110,7 @@ struct PageSalvage {
       for (seq, message) in found where seq > delivered {
         var message = message
         message.tags = tags[seq, default: []].sorted { $0.position < $1.position }.map(\.tag)
+        SalvageShape.settle(&message)
         batch.append((seq, message))
         delivered = seq
         if batch.count >= size {

@@ -20,8 +20,8 @@ enum RowShape {
   /// Milliseconds from year 1 to year 9999, the times a history can hold.
   static let sentAtRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
 
-  /// The message in a `messages` record with rowid `seq`, as `SalvageShape.message` reads
-  /// it; nil when the record is not one. `conversations` maps conversation ids to URLs.
+  /// The message in a `messages` record with rowid `seq`, as stored (`SalvageShape.settle`
+  /// makes a pending one failed); nil when the record is not one. `conversations` maps conversation ids to URLs.
   static func message(_ record: [RecordValue], seq: Int64, conversations: [Int64: String])
     -> Message?
   {
@@ -48,16 +48,11 @@ enum RowShape {
       mentions == 0 || mentions == 1,
       msgid.ok, failure.ok, outbox.ok, formatted.ok, replyTo.ok
     else { return nil }
-    var message = Message(
+    return Message(
       id: id, sender: sender, sentAt: Timestamp.date(sentAt), body: body, edited: edited != 0,
       delivery: delivery, conversation: conversations[conversation] ?? Message.notes,
       msgid: msgid.text, kind: kind, failureReason: failure.text, mentionsMe: mentions != 0,
       formatted: formatted.text, replyTo: replyTo.text)
-    if message.delivery == .pending {
-      message.delivery = .failed
-      message.failureReason = SalvageShape.pendingReason
-    }
-    return message
   }
 
   /// The URL in a `conversations` record, or nil when the record is not one.

@@ -56,7 +56,10 @@ struct SalvageShape {
     var message = Message(
       id: id, sender: sender, sentAt: Timestamp.date(row.int64(3)), body: body, tags: tags,
       edited: row.int64(5) != 0, delivery: delivery)
-    guard hasConversations else { return message }
+    guard hasConversations else {
+      Self.settle(&message)
+      return message
+    }
     guard let kind = row.validText(9).flatMap(Message.Kind.init(rawValue:)),
       row.isNull(8) || row.validText(8) != nil, row.isNull(10) || row.validText(10) != nil,
       !hasFormatted || row.isNull(12) || row.validText(12) != nil,
@@ -69,10 +72,14 @@ struct SalvageShape {
     message.mentionsMe = row.int64(11) != 0
     if hasFormatted, !row.isNull(12) { message.formatted = row.validText(12) }
     if hasReplyTo, !row.isNull(13) { message.replyTo = row.validText(13) }
-    if message.delivery == .pending {
-      message.delivery = .failed
-      message.failureReason = Self.pendingReason
-    }
+    Self.settle(&message)
     return message
+  }
+
+  /// Makes a message that was waiting to be sent failed, with `pendingReason`.
+  static func settle(_ message: inout Message) {
+    guard message.delivery == .pending else { return }
+    message.delivery = .failed
+    message.failureReason = pendingReason
   }
 }

@@ -188,3 +188,33 @@ import Testing
     #expect(found.isEmpty)
   }
 }
+
+/// The page size comes from the header when it can be trusted, and otherwise from the pages:
+/// with page 1 overwritten, the size at which the file's pages parse (issue 30).
+@Suite struct PageSizeTests {
+  @Test(arguments: [512, 1024, 8192, 65536])
+  func aDamagedFirstPageFallsBackToTheSizeThePagesParseAt(size: Int) throws {
+    let dir = try TemporaryDirectory()
+    do {
+      let db = try SQLiteConnection(path: dir.databaseURL.path)
+      try db.execute("PRAGMA page_size = \(size)")
+      try Schema.migrate(db)
+      try db.transaction {
+        for n in 0..<300 {
+          try db.execute(
+            "INSERT INTO messages (id, sender, sent_at, body) VALUES ('id\(n)', 'bob', "
+              + "1795978541000, 'body \(n) ' || hex(randomblob(\(n % 50 * 7))))")
+        }
+      }
+    }
+    let fd = open(dir.databaseURL.path, O_WRONLY)
+    let garbage = [UInt8](repeating: 0xA5, count: size)
+    _ = garbage.withUnsafeBytes { pwrite(fd, $0.baseAddress, size, 0) }
+    close(fd)
+    let pages = try #require(DatabasePages(dir.databaseURL))
+    #expect(pages.pageSize == size)
+    var found: [Message] = []
+    PageSalvage(dir.databaseURL)?.read(batch: 100) { found += $0.map(\.message) }
+    #expect(found.map(\.id) == (0..<300).map { "id\($0)" })
+  }
+}

@@ -23,11 +23,15 @@ final class DatabasePages {
     let header = file >= 0 ? FileBytes.read(file, at: 0, count: 100) : nil
     let named = header.flatMap(Self.headerPageSize)
     let reserved = named != nil ? Int(header?[20] ?? 0) : 0
-    var candidates: [Int] = [named, parsed?.pageSize, 4096].compactMap { $0 }
-    candidates += (9...16).map { 1 << $0 }.filter { !candidates.contains($0) }
+    // In order of trust, each size once: a tie goes to the earlier one.
+    var candidates: [Int] = []
+    for size in [named, parsed?.pageSize, 4096].compactMap({ $0 }) + (9...16).map({ 1 << $0 })
+    where !candidates.contains(size) {
+      candidates.append(size)
+    }
     let fileSize = file >= 0 ? FileBytes.size(file) : 0
     var best: (size: Int, score: Int)?
-    for size in candidates where best.map({ $0.size != size }) ?? true {
+    for size in candidates {
       let usable = size - reserved
       guard usable >= 480 else { continue }
       let score = Self.score(file, size: size, usable: usable, fileSize: fileSize)

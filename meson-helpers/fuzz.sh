@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # libFuzzer over what Natter reads from outside (issue 30): the IRC line parser, tags,
 # server-time, CTCP and mIRC formatting, a connection fed whole sessions, a JSON Lines import
-# line and the search bar's query. Built with the toolchain's -sanitize=fuzzer,address; each
-# target runs a fixed number of executions from a fixed seed, starting from the checked-in
-# corpus (Tests/Fuzz/corpus: captures from InspIRCd, hand-made cases) and the ircdocs vectors.
+# line, the search bar's query and a page of a damaged history (salvage's page reader). Built
+# with the toolchain's -sanitize=fuzzer,address; each target runs a fixed number of executions
+# from a fixed seed, starting from the checked-in corpus (Tests/Fuzz/corpus: captures from
+# InspIRCd, hand-made cases, pages of a small history) and the ircdocs vectors.
 #
 #   meson-helpers/fuzz.sh                 the long pass: 2,000,000 executions per target
 #   meson-helpers/fuzz.sh --runs 20000    a short one (test.sh)
@@ -19,7 +20,7 @@ source meson-helpers/deps.sh
 natter_install_packages python3-yaml python3-pip
 
 runs=2000000
-targets=(irc-line irc-tags server-time irc-text irc-session json-line search-query)
+targets=(irc-line irc-tags server-time irc-text irc-session json-line search-query db-page)
 chosen=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,10 +32,12 @@ done
 
 out=.build/fuzz
 mkdir -p "$out/crashes"
-# NatterCore is built as its own module, instrumented; the JSON Lines parser and record are
-# NatterStore's internal types, so they are compiled into the fuzzing module itself.
+# NatterCore is built as its own module, instrumented; the JSON Lines parser and record, and
+# salvage's page and record decoders, are NatterStore's internal types, so they are compiled
+# into the fuzzing module itself.
 store_files=()
-for name in JSONParser JSONValue ExportRecord ExportReaction ImportLineFailure Timestamp; do
+for name in JSONParser JSONValue ExportRecord ExportReaction ImportLineFailure Timestamp \
+  Varint RecordValue RecordDecoder BTreePage FileBytes RowShape WriteAheadLog; do
   store_files+=("Sources/NatterStore/$name.swift")
 done
 echo "Building the fuzz targets..." >&2

@@ -133,10 +133,25 @@ extension MessageStore {
   /// it can run on another thread; only the store's own connection writes, on the main one
   /// (a second writing connection in this process, closing, could remove the live -wal).
   ///
-  /// Rows are read a batch at a time. Where a read fails, the rows after the last good one
-  /// are tried one by one (a damaged leaf loses only its own rows), and past `salvageProbe`
-  /// failures in a row the scan skips ahead, up to the highest seq.
+  /// The file's pages are read first (`PageSalvage`), which needs no page but the ones that
+  /// hold the rows, not even the schema; then SQLite's queries read whatever the pages could
+  /// not reach, skipping the seqs already handed over.
   public static func readSalvageable(from damaged: URL, deliver: ([Message]) -> Void) {
+    var read = SeqRanges()
+    PageSalvage(damaged)?.read(batch: Self.salvageBatch) { batch in
+      for row in batch { read.insert(row.seq) }
+      deliver(batch.map(\.message))
+    }
+    readSalvageableByQuery(from: damaged, skipping: read, deliver: deliver)
+  }
+
+  /// The query-based pass of a salvage. Rows are read a batch at a time. Where a read fails,
+  /// the rows after the last good one are tried one by one (a damaged leaf loses only its own
+  /// rows), and past `salvageProbe` failures in a row the scan skips ahead, up to the highest
+  /// seq.
+  private static func readSalvageableByQuery(
+    from damaged: URL, skipping read: SeqRanges, deliver: ([Message]) -> Void
+  ) {
     guard
       let source = try? SQLiteConnection(
         path: damaged.path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
@@ -146,7 +161,8 @@ extension MessageStore {
     var after: Int64 = 0
     var lastFound: Int64 = 0
     while true {
-      var batch: [(seq: Int64, message: Message)] = []
+      // A row that reads but is no message (garbage from a damaged page) still moves on.
+      var batch: [(seq: Int64, message: Message?)] = []
       let scanFailed: Bool
       do {
         let scan = try source.prepare(
@@ -162,13 +178,14 @@ extension MessageStore {
         after = last.seq
         lastFound = last.seq
       }
-      if !batch.isEmpty { deliver(batch.map(\.message)) }
+      let unread = batch.filter { !read.contains($0.seq) }.compactMap(\.message)
+      if !unread.isEmpty { deliver(unread) }
       if !scanFailed {
         if batch.isEmpty { break }
         continue
       }
       // Past the damage: the next row that reads, one by one, or skip the whole probe.
-      var next: (seq: Int64, message: Message)?
+      var next: (seq: Int64, message: Message?)?
       for seq in (after + 1)...(after + Int64(Self.salvageProbe)) {
         if let row = Self.salvagedRow(seq: seq, from: source, shape: shape) {
           next = row
@@ -178,7 +195,7 @@ extension MessageStore {
       if let next {
         after = next.seq
         lastFound = next.seq
-        deliver([next.message])
+        if !read.contains(next.seq), let message = next.message { deliver([message]) }
       } else {
         after += Int64(Self.salvageProbe)
         // Without a known highest seq, a long run of nothing means the end.
@@ -190,7 +207,7 @@ extension MessageStore {
 
   /// One message by seq from the damaged file, or nil when it cannot be read.
   private static func salvagedRow(seq: Int64, from source: SQLiteConnection, shape: SalvageShape)
-    -> (seq: Int64, message: Message)?
+    -> (seq: Int64, message: Message?)?
   {
     guard let lookup = try? source.cached("SELECT \(shape.columns) FROM messages WHERE seq = ?")
     else { return nil }

@@ -37,8 +37,13 @@ struct SalvageShape {
     while (try? rows.step()) == true { conversations[rows.int64(0)] = rows.text(1) }
   }
 
-  /// A message from a row of `columns`; its tags when they can still be read.
-  func message(_ row: Statement, _ source: SQLiteConnection) -> Message {
+  /// A message from a row of `columns`, with its tags when they can still be read; nil when
+  /// the row's values do not fit a message (SQLite does not check an overflow page's bytes,
+  /// so a damaged one can give a body of garbage), as `RowShape.message` decides for pages.
+  func message(_ row: Statement, _ source: SQLiteConnection) -> Message? {
+    guard let id = row.validText(1), let sender = row.validText(2), let body = row.validText(4),
+      let delivery = row.validText(6).flatMap(Message.Delivery.init(rawValue:))
+    else { return nil }
     var tags: [String] = []
     if let statement = try? source.cached(
       "SELECT tag FROM message_tags WHERE message_seq = ? ORDER BY position")
@@ -49,21 +54,32 @@ struct SalvageShape {
       }
     }
     var message = Message(
-      id: row.text(1), sender: row.text(2), sentAt: Timestamp.date(row.int64(3)),
-      body: row.text(4), tags: tags, edited: row.int64(5) != 0,
-      delivery: Message.Delivery(rawValue: row.text(6)) ?? .sent)
-    guard hasConversations else { return message }
-    message.conversation = conversations[row.int64(7)] ?? Message.notes
-    message.msgid = row.isNull(8) ? nil : row.text(8)
-    message.kind = Message.Kind(rawValue: row.text(9)) ?? .message
-    message.failureReason = row.isNull(10) ? nil : row.text(10)
-    message.mentionsMe = row.int64(11) != 0
-    if hasFormatted, !row.isNull(12) { message.formatted = row.text(12) }
-    if hasReplyTo, !row.isNull(13) { message.replyTo = row.text(13) }
-    if message.delivery == .pending {
-      message.delivery = .failed
-      message.failureReason = Self.pendingReason
+      id: id, sender: sender, sentAt: Timestamp.date(row.int64(3)), body: body, tags: tags,
+      edited: row.int64(5) != 0, delivery: delivery)
+    guard hasConversations else {
+      Self.settle(&message)
+      return message
     }
+    guard let kind = row.validText(9).flatMap(Message.Kind.init(rawValue:)),
+      row.isNull(8) || row.validText(8) != nil, row.isNull(10) || row.validText(10) != nil,
+      !hasFormatted || row.isNull(12) || row.validText(12) != nil,
+      !hasReplyTo || row.isNull(13) || row.validText(13) != nil
+    else { return nil }
+    message.conversation = conversations[row.int64(7)] ?? Message.notes
+    message.msgid = row.isNull(8) ? nil : row.validText(8)
+    message.kind = kind
+    message.failureReason = row.isNull(10) ? nil : row.validText(10)
+    message.mentionsMe = row.int64(11) != 0
+    if hasFormatted, !row.isNull(12) { message.formatted = row.validText(12) }
+    if hasReplyTo, !row.isNull(13) { message.replyTo = row.validText(13) }
+    Self.settle(&message)
     return message
+  }
+
+  /// Makes a message that was waiting to be sent failed, with `pendingReason`.
+  static func settle(_ message: inout Message) {
+    guard message.delivery == .pending else { return }
+    message.delivery = .failed
+    message.failureReason = pendingReason
   }
 }

@@ -82,6 +82,15 @@ final class Statement {
     try bind(index, value)
   }
 
+  /// The column's text when it is valid UTF-8; nil for anything else (a damaged page's bytes).
+  func validText(_ column: Int32) -> String? {
+    guard sqlite3_column_type(handle, column) == SQLITE_TEXT,
+      let bytes = sqlite3_column_text(handle, column)
+    else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
   func text(_ column: Int32) -> String {
     guard let bytes = sqlite3_column_text(handle, column) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, column))

@@ -15,6 +15,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
   "irc-session": ircSession,
   "json-line": jsonLine,
   "search-query": searchQuery,
+  "db-page": dbPage,
 ]
 
 let chosen: @Sendable ([UInt8]) -> Void = {
@@ -145,4 +146,34 @@ func searchQuery(_ bytes: [UInt8]) {
   for word in SearchWords.words(in: text) where word.contains("\"") {
     fatalError("a search word holds a quote: \(text.debugDescription)")
   }
+}
+
+/// A page of a damaged history, as salvage reads it (issue 30): its cells, their records and
+/// the rows they would be, with no trap whatever the bytes. A record that decodes takes up
+/// its payload exactly, so one byte more must not decode; the same bytes as a record and
+/// under the WAL checksum must not trap either.
+func dbPage(_ bytes: [UInt8]) {
+  var page = bytes
+  if page.count < 512 { page += [UInt8](repeating: 0, count: 512 - page.count) }
+  let usable = 1 << (Int.bitWidth - 1 - min(page.count, 65536).leadingZeroBitCount)
+  for number in [1, 2] {
+    guard let parsed = BTreePage(page, number: number, usableSize: usable) else { continue }
+    _ = parsed.fitsItsPage()
+    for offset in parsed.cellOffsets {
+      guard let cell = parsed.cell(at: offset) else { continue }
+      if cell.overflow == nil, cell.local.count != Int(cell.size) {
+        fatalError("a cell without overflow holds \(cell.local.count) of \(cell.size) bytes")
+      }
+      guard let record = RecordDecoder.decode(Array(cell.local)) else { continue }
+      _ = RowShape.message(record, seq: cell.rowid, conversations: [1: Message.notes])
+      _ = RowShape.conversationURL(record)
+      _ = RowShape.tag(record)
+    }
+  }
+  if RecordDecoder.decode(bytes) != nil, RecordDecoder.decode(bytes + [0]) != nil {
+    fatalError("a record decodes with a byte past its end")
+  }
+  var offset = 0
+  while let (_, length) = Varint.read(bytes, at: offset, end: bytes.count) { offset += length }
+  _ = WriteAheadLog.checksum(bytes[...], bigEndian: bytes.first == 0x83, seed: (1, 2))
 }

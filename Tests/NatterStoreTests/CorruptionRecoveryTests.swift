@@ -98,12 +98,31 @@ import Testing
 
   @Test func aDamagedFileFoundAtOpenIsSalvagedToo() throws {
     let dir = try TemporaryDirectory()
-    _ = try damagedHistory(in: dir) { _ in [] }
-    // Garbage in the schema page: the file cannot even be opened, so nothing is readable,
-    // but it is still moved aside and the banner says so.
+    let (originals, _) = try damagedHistory(in: dir) { _ in [] }
+    // Garbage in the schema page: SQLite cannot even open the file, but the pages that hold
+    // the messages are whole, and the page reader needs no schema (issue 30).
     let fd = open(dir.databaseURL.path, O_WRONLY)
     let garbage = [UInt8](repeating: 0xA5, count: 3000)
     _ = garbage.withUnsafeBytes { pwrite(fd, $0.baseAddress, 3000, 100) }
+    close(fd)
+    let result = MessageStore.open(dataDirectory: dir.url)
+    guard case .recovered(let store, let recovery, _) = result else {
+      Issue.record("expected a recovery, got \(result)")
+      return
+    }
+    #expect(recovery.salvaged == Self.count)
+    #expect(result.bannerMessage?.contains("the \(Self.count) messages that could be read") == true)
+    for (id, original) in originals.prefix(50) { #expect(try store.message(id: id) == original) }
+  }
+
+  @Test func aFileOfGarbageSalvagesNothingAndSaysSo() throws {
+    let dir = try TemporaryDirectory()
+    _ = try damagedHistory(in: dir) { _ in [] }
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: dir.databaseURL.path)[.size] as? Int)
+    let fd = open(dir.databaseURL.path, O_WRONLY)
+    let garbage = [UInt8](repeating: 0xA5, count: size - 100)
+    _ = garbage.withUnsafeBytes { pwrite(fd, $0.baseAddress, size - 100, 100) }
     close(fd)
     let result = MessageStore.open(dataDirectory: dir.url)
     guard case .recovered(_, let recovery, _) = result else {

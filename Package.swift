@@ -17,6 +17,10 @@ let package = Package(
     // The IRC password's home (SPEC §9); only NatterSession's SecretStore sees it.
     .systemLibrary(
       name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+    // Spelling (SPEC §14); only NatterSession's SpellEngine sees it.
+    .systemLibrary(
+      name: "CEnchant", pkgConfig: "enchant-2",
+      providers: [.apt(["libenchant-2-dev", "hunspell-en-us", "hunspell-de-de", "hunspell-ko"])]),
 
     .target(name: "NatterCore"),
     .target(name: "GtkKit", dependencies: ["CGtk"]),
@@ -25,7 +29,7 @@ let package = Package(
     // safety, the instance lock, launch options and the settings file.
     .target(
       name: "NatterSession",
-      dependencies: ["NatterCore", "NatterStore", "GtkKit", "CGtk", "CSecret"]),
+      dependencies: ["NatterCore", "NatterStore", "GtkKit", "CGtk", "CSecret", "CEnchant"]),
     .target(
       name: "NatterUI",
       dependencies: ["NatterSession", "NatterCore", "NatterStore", "GtkKit", "CGtk"]),

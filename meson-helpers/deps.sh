@@ -32,6 +32,8 @@ natter_install_packages() {
 NATTER_APP_PACKAGES=(
   pkg-config libgtk-4-dev libsqlite3-dev libsecret-1-dev adwaita-icon-theme librsvg2-common fonts-cantarell
   dbus dbus-x11 at-spi2-core gettext
+  # Spelling in the composer (SPEC §14): Enchant 2; dictionaries come from hunspell-* packages.
+  libenchant-2-dev
 )
 
 # Running every test: an X server, keys, the accessibility tree, screenshots, validators.
@@ -56,6 +58,8 @@ NATTER_TEST_PACKAGES=(
   locales fonts-noto-core
   # Reactions (SPEC §13) are emoji: a colour emoji font draws them in the tests' screenshots.
   fonts-noto-color-emoji
+  # Spelling tests check English, German and Korean with real Hunspell dictionaries.
+  hunspell-en-us hunspell-de-de hunspell-ko
 )
 
 # The locales the translation tests start Natter in; a C library only switches to generated ones.

@@ -265,4 +265,21 @@ struct SettingsTests {
     #expect(Settings(keyFile: "[irc]\ntyping=sometimes", problems: &problems).sendsTyping)
     #expect(problems == ["line 2: typing must be true or false"])
   }
+
+  @Test func spellingIsOnAndFollowsTheLocaleUnlessTheFileSaysOtherwise() {
+    #expect(Settings().checksSpelling)
+    #expect(Settings().spellingLanguages.isEmpty)
+    #expect(!Settings().keyFileText.contains("[spelling]"))
+    var settings = Settings()
+    settings.checksSpelling = false
+    settings.spellingLanguages = ["de_DE", "en_US"]
+    let text = settings.keyFileText
+    #expect(text.contains("[spelling]\n") && text.contains("languages=de_DE,en_US\n"))
+    let read = Settings(keyFile: text)
+    #expect(!read.checksSpelling)
+    #expect(read.spellingLanguages == ["de_DE", "en_US"])
+    var problems: [String] = []
+    #expect(Settings(keyFile: "[spelling]\ncheck=maybe", problems: &problems).checksSpelling)
+    #expect(problems == ["line 2: check must be true or false"])
+  }
 }

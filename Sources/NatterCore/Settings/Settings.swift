@@ -74,6 +74,11 @@ public struct Settings: Equatable, Sendable {
   public var realName = ""
   /// Preferences' `Send typing notifications` (`+typing`, SPEC §13); `[irc] typing=`.
   public var sendsTyping = true
+  /// Misspelt words are marked in the composer (SPEC §14); `[spelling] check=`.
+  public var checksSpelling = true
+  /// The dictionaries chosen in Preferences (`en_US`, `de_DE`…); empty follows the locale
+  /// (`SpellingLanguages.forLocale`). A conversation may choose its own (`SpellingChoices`).
+  public var spellingLanguages: [String] = []
 
   public init(
     sendKey: SendKey = Settings.defaultSendKey, maxLines: Int = Settings.defaultMaxLines,
@@ -93,6 +98,7 @@ public struct Settings: Equatable, Sendable {
   private static let composerGroup = "composer"
   private static let appearanceGroup = "appearance"
   private static let ircGroup = "irc"
+  private static let spellingGroup = "spelling"
 
   /// Reads `settings.ini` text. `problems` receives one line per value that was ignored, for
   /// the log; the settings keep their defaults for those.
@@ -137,6 +143,14 @@ public struct Settings: Equatable, Sendable {
         case "false": showsFormatting = false
         default: problems.append("line \(entry.line): formatting must be true or false")
         }
+      case (Self.spellingGroup, "check"):
+        switch entry.value {
+        case "true": checksSpelling = true
+        case "false": checksSpelling = false
+        default: problems.append("line \(entry.line): check must be true or false")
+        }
+      case (Self.spellingGroup, "languages"):
+        spellingLanguages = SpellingLanguages.parse(entry.value)
       case (Self.ircGroup, "url"):
         do {
           legacyURL = try IRCServerURL(parsing: entry.value, defaultNick: IRCNickname.fallback)
@@ -274,7 +288,7 @@ public struct Settings: Equatable, Sendable {
       # true: mIRC bold, italics and colours are shown; false: their plain text only.
       formatting=\(showsFormatting)
 
-      """ + ircKeyFileText + networksKeyFileText
+      """ + spellingKeyFileText + ircKeyFileText + networksKeyFileText
   }
 
   private var networksKeyFileText: String {
@@ -296,6 +310,17 @@ public struct Settings: Equatable, Sendable {
         text += "# /ignore's masks; /unignore removes one.\n"
         text += "ignore=\(Self.escape(network.ignored.joined(separator: " ")))\n"
       }
+    }
+    return text
+  }
+
+  private var spellingKeyFileText: String {
+    guard !checksSpelling || !spellingLanguages.isEmpty else { return "" }
+    var text = "\n[\(Self.spellingGroup)]\n"
+    if !checksSpelling { text += "# false: misspelt words are not marked.\ncheck=false\n" }
+    if !spellingLanguages.isEmpty {
+      text += "# Dictionaries, as en_US,de_DE (none: the language of the desktop).\n"
+      text += "languages=\(spellingLanguages.joined(separator: ","))\n"
     }
     return text
   }

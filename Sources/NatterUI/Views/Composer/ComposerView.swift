@@ -112,6 +112,8 @@ final class ComposerView: Widget {
   var transientIsProblem = true
   /// Counts changes to the text, so that a draft read in pieces knows it is still current.
   var edits = 0
+  /// Spell checking's state (ComposerView+Spelling.swift).
+  let spelling = ComposerSpelling()
 
   init(controller: ComposerController) {
     self.controller = controller
@@ -140,6 +142,7 @@ final class ComposerView: Widget {
     applySizing()
     followReflow()
     connectPaste()
+    connectSpelling()
     refresh()
   }
 
@@ -314,6 +317,7 @@ final class ComposerView: Widget {
         return
       }
       controller.textInserted(text, at: Int(gtk_text_iter_get_offset(location)))
+      spellingTextInserted(text, at: Int(gtk_text_iter_get_offset(location)))
       if !isCompleting { completer.reset() }
       inputMethod.textChanged()
       followCommitIfAwaited()
@@ -326,6 +330,9 @@ final class ComposerView: Widget {
       let to = end.assumingMemoryBound(to: GtkTextIter.self)
       controller.textDeleted(
         TextBuffer.text(textBuffer, from, to), at: Int(gtk_text_iter_get_offset(from)))
+      spellingTextDeleted(
+        Int(gtk_text_iter_get_offset(to) - gtk_text_iter_get_offset(from)),
+        at: Int(gtk_text_iter_get_offset(from)))
       if !isCompleting { completer.reset() }
     }
     Signal.connect(raw(textBuffer), "changed", after: true) { [unowned self] in
@@ -340,6 +347,7 @@ final class ComposerView: Widget {
     Signal.connect(textView.pointer, "preedit-changed") { [unowned self] preedit in
       let text = preedit.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
       inputMethodPreeditChanged(text)
+      spellingPreeditChanged()
     }
     // Line height follows the font and the scale.
     Signal.connect(textView.pointer, "notify::scale-factor") {

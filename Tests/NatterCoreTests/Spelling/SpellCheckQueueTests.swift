@@ -1,0 +1,110 @@
+import NatterCore
+import Testing
+
+@Suite("SpellCheckQueue")
+struct SpellCheckQueueTests {
+  @Test func typingQueuesOnlyWhatWasTyped() {
+    var queue = SpellCheckQueue()
+    queue.inserted(5, at: 0)
+    #expect(queue.pending == [0..<5])
+    queue.inserted(1, at: 5)
+    #expect(queue.pending == [0..<6], "touching ranges merge")
+  }
+
+  @Test func anInsertBeforeAPendingRangeShiftsIt() {
+    var queue = SpellCheckQueue()
+    queue.invalidate(100..<110)
+    queue.inserted(3, at: 10)
+    #expect(queue.pending == [10..<13, 103..<113])
+  }
+
+  @Test func anInsertInsideAPendingRangeGrowsIt() {
+    var queue = SpellCheckQueue()
+    queue.invalidate(10..<20)
+    queue.inserted(5, at: 15)
+    #expect(queue.pending == [10..<25])
+  }
+
+  @Test func aDeleteShiftsLaterRangesAndLeavesItsParagraphPending() {
+    var queue = SpellCheckQueue()
+    queue.invalidate(50..<60)
+    queue.deleted(10, at: 20)
+    #expect(queue.pending == [20..<20, 40..<50])
+  }
+
+  @Test func aDeleteOverAPendingRangeShrinksIt() {
+    var queue = SpellCheckQueue()
+    queue.invalidate(10..<30)
+    queue.deleted(15, at: 20)
+    #expect(queue.pending == [10..<20])
+    queue.deleted(30, at: 0)
+    #expect(queue.pending == [0..<0])
+  }
+
+  @Test func checkingAParagraphTakesItOut() {
+    var queue = SpellCheckQueue()
+    queue.invalidate(3..<3)
+    queue.invalidate(40..<45)
+    queue.checked(0..<11)
+    #expect(queue.pending == [40..<45])
+    queue.checked(30..<42)
+    #expect(queue.pending == [42..<45])
+    queue.checked(42..<46)
+    #expect(queue.isEmpty)
+  }
+
+  @Test func anEmptyPendingRangeAtTheNextParagraphStaysAfterThisOneIsChecked() {
+    var queue = SpellCheckQueue()
+    queue.invalidate(11..<11)
+    queue.checked(0..<11)
+    #expect(queue.pending == [11..<11])
+  }
+
+  @Test func checkAllAndClear() {
+    var queue = SpellCheckQueue()
+    queue.checkAll(length: 42)
+    #expect(queue.next == 0..<42)
+    queue.clear()
+    #expect(queue.isEmpty)
+  }
+
+  @Test func aShortParagraphIsOneSliceThatCoversItsLineBreak() {
+    let slice = SpellCheckQueue.slice(from: 12, paragraph: 10..<30)
+    #expect(slice.read == 10..<30)
+    let cut = slice.cut(String(repeating: "a ", count: 10))
+    #expect(cut.check == 0..<20)
+    #expect(cut.done == 10..<31)
+  }
+
+  @Test func aLongParagraphIsCheckedInWindowsCutAtWhiteSpace() {
+    // 3,000 scalars of "word " in one paragraph.
+    let text = String(repeating: "word ", count: 600)
+    var queue = SpellCheckQueue()
+    queue.checkAll(length: text.unicodeScalars.count)
+    let scalars = Array(text.unicodeScalars)
+    var checkedWords = 0
+    var slices = 0
+    while let next = queue.next {
+      let slice = SpellCheckQueue.slice(
+        from: next.lowerBound, paragraph: 0..<scalars.count, limit: 1024)
+      #expect(slice.read.count <= 1024)
+      let read = String(String.UnicodeScalarView(scalars[slice.read]))
+      let cut = slice.cut(read)
+      let part = String(String.UnicodeScalarView(Array(read.unicodeScalars)[cut.check]))
+      let words = SpellCheckScope().words(in: part)
+      #expect(words.allSatisfy { $0.text == "word" }, "no word is split")
+      checkedWords += words.count
+      queue.checked(cut.done)
+      slices += 1
+      #expect(slices < 10)
+    }
+    #expect(slices == 4, "about 955 new scalars a window")
+    #expect(checkedWords == 600, "every word once")
+  }
+
+  @Test func aWindowWithoutWhiteSpaceIsPassedOver() {
+    let slice = SpellCheckQueue.slice(from: 0, paragraph: 0..<5000, limit: 1024)
+    let cut = slice.cut(String(repeating: "x", count: 1024))
+    #expect(cut.done == 0..<1024)
+  }
+}

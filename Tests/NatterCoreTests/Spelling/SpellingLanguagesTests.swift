@@ -1,0 +1,75 @@
+import NatterCore
+import Testing
+
+@Suite("SpellingLanguages")
+struct SpellingLanguagesTests {
+  @Test func theLocaleChoosesTheDictionary() {
+    #expect(SpellingLanguages.forLocale(["LANG": "de_DE.UTF-8"]) == ["de_DE"])
+    #expect(SpellingLanguages.forLocale(["LANG": "en_GB.UTF-8"]) == ["en_GB"])
+    #expect(SpellingLanguages.forLocale(["LANG": "C.UTF-8"]) == ["en_US"])
+    #expect(SpellingLanguages.forLocale([:]) == ["en_US"])
+  }
+
+  @Test func messagesAndAllOverrideLang() {
+    #expect(
+      SpellingLanguages.forLocale(["LANG": "en_US.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"]) == [
+        "de_DE"
+      ])
+    #expect(
+      SpellingLanguages.forLocale([
+        "LANG": "en_US.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LC_ALL": "ko_KR.UTF-8",
+      ]) == ["ko_KR", "en_US"])
+  }
+
+  @Test func aKoreanLocaleGetsEnglishBesideIt() {
+    #expect(SpellingLanguages.forLocale(["LANG": "ko_KR.UTF-8"]) == ["ko_KR", "en_US"])
+    #expect(SpellingLanguages.forLocale(["LANG": "ko"]) == ["ko_KR", "en_US"])
+  }
+
+  @Test func theKoreanDictionaryJudgesOnlyHangul() {
+    let both = ["ko_KR", "en_US"]
+    #expect(SpellingLanguages.judges(of: "wrold", among: both) == ["en_US"])
+    #expect(SpellingLanguages.judges(of: "안녕하세여", among: both) == ["ko_KR"])
+    #expect(SpellingLanguages.judges(of: "안녕", among: ["en_US", "de_DE"]) == [])
+    #expect(SpellingLanguages.judges(of: "word", among: ["ko_KR"]) == [])
+  }
+
+  @Test func aSettingsListIsTrimmedWithoutRepeats() {
+    #expect(SpellingLanguages.parse(" en_US, de_DE,,en_US ") == ["en_US", "de_DE"])
+  }
+}
+
+@Suite("SpellingChoices")
+struct SpellingChoicesTests {
+  @Test func aConversationsChoiceRoundTripsThroughItsFile() {
+    var choices = SpellingChoices()
+    choices.choose(["de_DE", "en_US"], for: "ircs://irc.example.net/#natter")
+    choices.choose(["ko_KR"], for: "ircs://irc.example.net/nick[a]=b;c")
+    let read = SpellingChoices(fileText: choices.fileText)
+    #expect(read == choices)
+    #expect(
+      read.languages(for: "ircs://irc.example.net/#natter", defaults: ["en_US"]) == [
+        "de_DE", "en_US",
+      ])
+    #expect(read.languages(for: "ircs://other/#x", defaults: ["en_US"]) == ["en_US"])
+    #expect(read.languages(for: nil, defaults: ["en_US"]) == ["en_US"])
+  }
+
+  @Test func goingBackToTheDefaultsForgetsTheChoice() {
+    var choices = SpellingChoices()
+    choices.choose(["de_DE"], for: "irc://a/#b")
+    choices.choose(nil, for: "irc://a/#b")
+    #expect(choices.fileText.isEmpty)
+  }
+
+  @Test func damagedLinesAreSkipped() {
+    let choices = SpellingChoices(fileText: "garbage\n\tirc://a/#b\nde_DE\t\nen_US\tirc://a/#c\n")
+    #expect(choices.languages == ["irc://a/#c": ["en_US"]])
+  }
+
+  @Test func personalWordsAreOnePerLine() {
+    #expect(PersonalWords.parse("Natter\n\nInspIRCd\r\n") == ["Natter", "InspIRCd"])
+    #expect(PersonalWords.isAddable("Natter"))
+    #expect(!PersonalWords.isAddable("two words"))
+  }
+}

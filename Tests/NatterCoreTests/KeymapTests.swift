@@ -138,6 +138,11 @@ import Testing
           return context
         }(),
         KeyContext(focus: focus, isReplying: true),
+        {
+          var context = KeyContext(focus: focus, composerEmpty: false, caretAtStart: false)
+          context.emojiCompletionShown = true
+          return context
+        }(),
       ]
     }
     for shortcut in Keymap.shortcuts where !shortcut.isGlobal {

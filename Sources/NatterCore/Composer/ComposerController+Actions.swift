@@ -23,7 +23,8 @@ extension ComposerController {
       .nextConversation, .toggleSidebar, .closeConversation, .previousMatch, .nextMatch,
       .closeSwitcher, .cancelDialog, .connectNetwork, .openSearchResult:
       return true
-    case .completeNick: return true
+    case .completeNick, .previousEmoji, .nextEmoji, .insertEmoji, .dismissEmoji, .emojiChooser:
+      return true
     case .cancelReply: return isReplying
     case .selectMessages, .previousMessage, .nextMessage, .previousMessagePage, .nextMessagePage,
       .leaveMessages, .replyToMessage, .reactToMessage, .copyMessage, .activateMessage,

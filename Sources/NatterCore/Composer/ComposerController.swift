@@ -122,13 +122,16 @@ public struct ComposerController: Sendable {
   /// The key context fields the composer knows; the view adds the widget's own.
   public func keyContext(
     focus: FocusArea, caretAtStart: Bool, hasSelection: Bool,
-    sendKey: SendKey, searchOpen: Bool = false, popoverOpen: Bool = false
+    sendKey: SendKey, searchOpen: Bool = false, popoverOpen: Bool = false,
+    emojiCompletionShown: Bool = false
   ) -> KeyContext {
-    KeyContext(
+    var context = KeyContext(
       focus: focus, composerEmpty: isEmpty, caretAtStart: caretAtStart,
       hasSelection: hasSelection, sendKey: sendKey,
       isEditing: isEditing, hasChips: !chips.isEmpty, canUndoConversion: canUndoConversion,
       searchOpen: searchOpen, popoverOpen: popoverOpen, isReplying: isReplying)
+    context.emojiCompletionShown = emojiCompletionShown
+    return context
   }
 
   // MARK: Sending

@@ -1,7 +1,7 @@
 /// The keys Natter's keymap knows; every other key goes to the widget.
 public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
   case enter, up, down, left, right, escape, backspace, delete
-  case pageUp, pageDown, home, end, tab, space, comma, question
+  case pageUp, pageDown, home, end, tab, space, comma, question, period
   case t, l, f, w, q, z, k, n, r, e, c
   case f9, f10, menu
   case one, two, three, four, five, six, seven, eight, nine
@@ -31,6 +31,7 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case .space: return "space"
     case .comma: return "comma"
     case .question: return "question"
+    case .period: return "period"
     case .t, .l, .f, .w, .q, .z, .k, .n, .r, .e, .c: return rawValue
     case .f9: return "F9"
     case .f10: return "F10"
@@ -48,6 +49,7 @@ public enum Key: String, Equatable, Hashable, Sendable, CaseIterable {
     case .pageDown: return localized("Page Down")
     case .comma: return ","
     case .question: return "?"
+    case .period: return "."
     case .space: return localized("Space")
     case .f9: return "F9"
     case .f10: return "F10"

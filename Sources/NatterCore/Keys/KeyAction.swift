@@ -83,6 +83,14 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
   case activateMessage
   /// The selected message's menu (Reply, React, Copy text, Open link).
   case messageMenu
+  /// `EmojiCompletion.moveHighlight(by:)`: the previous or next emoji offered for `:name`.
+  case previousEmoji, nextEmoji
+  /// `EmojiCompletion.insertHighlighted()`: the highlighted emoji replaces `:name`.
+  case insertEmoji
+  /// `EmojiCompletion.dismiss()`: the completions go away, the text stays.
+  case dismissEmoji
+  /// GTK's emoji chooser at the caret (Ctrl+. is the text view's own binding).
+  case emojiChooser
 
   /// The Alt+n action for the nth conversation (1…9).
   public static func conversation(_ n: Int) -> KeyAction? {
@@ -154,6 +162,11 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
     case .copyMessage: return "transcript.copy-text"
     case .activateMessage: return "transcript.activate-message"
     case .messageMenu: return "transcript.message-menu"
+    case .previousEmoji: return "composer.previous-emoji"
+    case .nextEmoji: return "composer.next-emoji"
+    case .insertEmoji: return "composer.insert-emoji"
+    case .dismissEmoji: return "composer.dismiss-emoji"
+    case .emojiChooser: return "composer.emoji-chooser"
     }
   }
 }

@@ -25,6 +25,9 @@ public struct KeyContext: Equatable, Sendable {
   public var canCompleteNick: Bool = false
   /// The next message answers a selected one (the reply bar shows): Escape cancels that first.
   public var isReplying: Bool = false
+  /// `:name` completions are shown (`EmojiCompletion.isShown`): Up, Down, Tab, Enter and
+  /// Escape are theirs.
+  public var emojiCompletionShown: Bool = false
 
   /// A context; the defaults describe an empty, focused composer.
   public init(

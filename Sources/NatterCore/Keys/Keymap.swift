@@ -45,6 +45,9 @@ public enum Keymap {
   private static func composerAction(
     for key: Key, modifiers: KeyModifiers, in context: KeyContext
   ) -> KeyAction? {
+    if context.emojiCompletionShown, let action = emojiCompletionAction(for: key, modifiers) {
+      return action
+    }
     switch (key, modifiers) {
     case (.enter, []): return context.sendKey == .enter ? .send : .newline
     case (.enter, .shift): return .newline
@@ -69,6 +72,20 @@ public enum Keymap {
     case (.z, .control): return context.canUndoConversion ? .undoConversion : nil
     case (.pageUp, []): return .scrollPageUp
     case (.pageDown, []): return .scrollPageDown
+    case (.period, .control): return .emojiChooser
+    default: return nil
+    }
+  }
+
+  /// The keys of the `:name` completions while they show (SPEC §14): Enter inserts rather than
+  /// sends, and Escape only puts them away.
+  private static func emojiCompletionAction(for key: Key, _ modifiers: KeyModifiers) -> KeyAction? {
+    guard modifiers.isEmpty else { return nil }
+    switch key {
+    case .up: return .previousEmoji
+    case .down: return .nextEmoji
+    case .tab, .enter: return .insertEmoji
+    case .escape: return .dismissEmoji
     default: return nil
     }
   }
@@ -127,6 +144,13 @@ public enum Keymap {
       Shortcut(
         key: .z, modifiers: .control, title: localized("Undo tag conversion"), section: .composer,
         action: .undoConversion, isGlobal: false),
+      Shortcut(
+        key: .tab, modifiers: [],
+        title: localized("Insert the highlighted emoji (after “:” and part of its name)"),
+        section: .composer, action: .insertEmoji, isGlobal: false),
+      Shortcut(
+        key: .period, modifiers: .control, title: localized("Emoji chooser"), section: .composer,
+        action: .emojiChooser, isGlobal: false),
       Shortcut(
         key: .t, modifiers: .control, title: localized("Add tag"), section: .tags, action: .addTag,
         isGlobal: true),

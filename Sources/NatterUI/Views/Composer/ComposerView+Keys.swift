@@ -45,7 +45,8 @@ extension ComposerView {
   func handleTextKey(_ key: Key, _ modifiers: KeyModifiers, event: OpaquePointer?) -> Bool {
     var context = controller.keyContext(
       focus: .composer, caretAtStart: buffer.caretOffset == 0, hasSelection: buffer.hasSelection,
-      sendKey: sendKey, searchOpen: isSearchOpen(), popoverOpen: isTagEntryOpen)
+      sendKey: sendKey, searchOpen: isSearchOpen(), popoverOpen: isTagEntryOpen,
+      emojiCompletionShown: emoji.isShown)
     if key == .tab {
       context.canCompleteNick = completer.wantsTab(
         before: textBeforeCaret(NickCompleter.lookbehind), hasMembers: !members().isEmpty)
@@ -208,6 +209,8 @@ extension ComposerView {
       return activateAction(action.actionName, from: widget)
     case .completeNick:
       return completeNick()
+    case .previousEmoji, .nextEmoji, .insertEmoji, .dismissEmoji, .emojiChooser:
+      return runEmoji(action)
     case .cancelReply:
       perform(controller.cancelReply())
     case .selectMessages:

@@ -52,6 +52,9 @@ final class ComposerView: Widget {
   var completer = NickCompleter()
   /// A completion is editing the text: the cycle goes on.
   var isCompleting = false
+  /// `:name` emoji completions (ComposerView+Emoji.swift).
+  var emoji = EmojiCompletion()
+  var emojiPopoverIfMade: EmojiPopover?
 
   /// Which key sends (a preference).
   var sendKey: SendKey = .enter
@@ -143,6 +146,7 @@ final class ComposerView: Widget {
     followReflow()
     connectPaste()
     connectSpelling()
+    connectEmoji()
     refresh()
   }
 
@@ -150,6 +154,7 @@ final class ComposerView: Widget {
     // A popover is not a child GTK knows to drop: unparent it while its button still lives,
     // or finalizing the button warns and casts a freed pointer.
     tagEntryIfMade?.detach()
+    emojiPopoverIfMade?.detach()
   }
 
   /// The text area's allocated height in pixels.

@@ -72,7 +72,7 @@ extension ComposerView {
   }
 
   /// Frames without a change of size after which the composer stops following its layout.
-  static let reflowFrames = 12
+  static let reflowFrames = 30
 
   /// While the text has no more than `maxLines` lines the text area grows to show them all, so
   /// nothing may be scrolled out of it. GtkTextView 4.8 scrolls to the caret before the area

@@ -39,9 +39,11 @@ struct EmojiTriggerTests {
     #expect(find("a:bc") == nil)
   }
 
-  @Test func notInACommandsNameButInItsArguments() {
+  @Test func notInACommandsNameNorAtIRCsOwnColonButInItsOtherWords() {
     #expect(find("/:ab", command: true) == nil)
-    #expect(find("/me :thu", command: true)?.query == "thu")
+    #expect(find("/quote PRIVMSG #natter :one", command: true) == nil)
+    #expect(find("/me waves :thu", command: true) == nil)
+    #expect(find("/me waves (:thu", command: true)?.query == "thu")
   }
 
   @Test func notWhileAnInputMethodComposes() {

@@ -61,6 +61,9 @@ public struct EmojiTrigger: Equatable, Sendable {
     let token = String(String.UnicodeScalarView(scalars[tokenStart..<colon]))
     if token.contains("://") || token.lowercased().hasPrefix("www.") { return nil }
     if isCommandLine, windowStartsText, tokenStart == scalars.startIndex { return nil }
+    // In a command line a word-initial `:` is IRC's own (`/quote PRIVMSG #c :one`): Enter
+    // there must run the command, not take an emoji.
+    if isCommandLine, tokenStart == colon { return nil }
     let length = scalars.endIndex - colon
     return EmojiTrigger(
       offset: caret - length, length: length,

@@ -1,5 +1,16 @@
+import Foundation
+
 /// Which dictionaries check the composer: tags like `en_US`, `de_DE`, `ko_KR` (SPEC §14).
 public enum SpellingLanguages {
+  /// The languages `settings` asks the composer to check in: those chosen in Preferences,
+  /// else the locale's (`forLocale`); none when checking is off.
+  public static func wanted(
+    by settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [String] {
+    guard settings.checksSpelling else { return [] }
+    return settings.spellingLanguages.isEmpty ? forLocale(environment) : settings.spellingLanguages
+  }
+
   /// The languages for the user's locale: `LC_ALL`, else `LC_MESSAGES`, else `LANG`
   /// (`de_DE.UTF-8` → `de_DE`). A Korean locale gets English beside it, since Korean chat is
   /// written with English words in it. `C`, `POSIX` and an unset locale mean `en_US`.

@@ -331,7 +331,8 @@ final class NatterApplication: Object {
       application: application, session: session, networks: settings.networks, clients: clients)
     BenchProbe.mark("window")
     self.window = window
-    window.spellEngine = SpellEngine(personalFile: SpellEngine.personalFile(in: dataDirectory))
+    window.composer.spelling.installed = SpellEngine(
+      personalFile: SpellEngine.personalFile(in: dataDirectory))
     window.apply(settings)
     window.conversations.onBouncerNetworks = { [unowned self] bouncer, event in
       applyBouncer(event, of: bouncer)

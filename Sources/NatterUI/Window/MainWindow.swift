@@ -10,8 +10,6 @@ import NatterStore
 final class MainWindow: Widget {
   let session: ChatSession
   let composer: ComposerView
-  /// Enchant for the composer's spelling (MainWindow+Spelling.swift); nil: none.
-  var spellEngine: SpellEngine?
   let header = WindowHeader()
   /// The sidebar, the transcripts and the switcher, bound to the conversations controller.
   let conversations: ConversationsView
@@ -143,7 +141,7 @@ final class MainWindow: Widget {
       client.sendsTyping = settings.sendsTyping
     }
     sendsTyping = settings.sendsTyping
-    applySpelling(settings)
+    composer.checkSpelling(in: SpellingLanguages.wanted(by: settings))
     if BodyFormatting.isShown != settings.showsFormatting {
       BodyFormatting.isShown = settings.showsFormatting
       redrawBodies()

@@ -3,6 +3,16 @@ import Testing
 
 @Suite("SpellingLanguages")
 struct SpellingLanguagesTests {
+  @Test func preferencesChooseOverTheLocaleAndOffMeansNone() {
+    var settings = Settings()
+    let german = ["LANG": "de_DE.UTF-8"]
+    #expect(SpellingLanguages.wanted(by: settings, environment: german) == ["de_DE"])
+    settings.spellingLanguages = ["en_GB", "ko_KR"]
+    #expect(SpellingLanguages.wanted(by: settings, environment: german) == ["en_GB", "ko_KR"])
+    settings.checksSpelling = false
+    #expect(SpellingLanguages.wanted(by: settings, environment: german).isEmpty)
+  }
+
   @Test func theLocaleChoosesTheDictionary() {
     #expect(SpellingLanguages.forLocale(["LANG": "de_DE.UTF-8"]) == ["de_DE"])
     #expect(SpellingLanguages.forLocale(["LANG": "en_GB.UTF-8"]) == ["en_GB"])

@@ -8,6 +8,8 @@ import NatterSession
 /// `ComposerView+Spelling.swift` does the work.
 @MainActor
 final class ComposerSpelling {
+  /// Enchant as the app gives it, whether in use or not; nil: no spelling.
+  var installed: SpellEngine?
   /// Enchant, shared by the app; nil: no spelling (the composer works as without it).
   var engine: SpellEngine?
   /// The languages wanted, and those of them whose dictionaries loaded.

@@ -6,6 +6,11 @@ import NatterSession
 extension ComposerView {
   // MARK: Spelling (SPEC §14)
 
+  /// Checks the text in `languages` with the app's engine; none turns the underline off.
+  func checkSpelling(in languages: [String]) {
+    useSpelling(languages.isEmpty ? nil : spelling.installed, languages: languages)
+  }
+
   /// Checks the text with `engine` in `languages` (loaded on its worker); an empty list or a
   /// nil engine turns the underline off. Everything already typed is checked again.
   func useSpelling(_ engine: SpellEngine?, languages wanted: [String]) {

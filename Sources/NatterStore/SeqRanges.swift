@@ -1,3 +1,5 @@
+import NatterCore
+
 /// A set of seq values kept as sorted ranges: the page pass delivers seqs in ascending order,
 /// mostly consecutive, so a million of them take a handful of ranges.
 struct SeqRanges {
@@ -19,17 +21,5 @@ struct SeqRanges {
     }
   }
 
-  func contains(_ seq: Int64) -> Bool {
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound < seq {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low < ranges.count && ranges[low].contains(seq)
-  }
+  func contains(_ seq: Int64) -> Bool { ranges.rangesContain(seq) }
 }

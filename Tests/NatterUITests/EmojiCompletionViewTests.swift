@@ -11,14 +11,7 @@ import Testing
 @MainActor
 struct EmojiCompletionViewTests {
   private func makeComposer() throws -> (ComposerView, TestWindow) {
-    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
-    let composer = ComposerView(controller: ComposerController(sender: "me"))
-    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-    let filler = gtk_label_new("transcript")
-    gtk_widget_set_vexpand(filler, 1)
-    gtk_box_append(cast(box), filler)
-    gtk_box_append(cast(box), composer.widget)
-    return (composer, TestWindow(child: try #require(box), width: 720, height: 500))
+    try composerInWindow()
   }
 
   private func type(_ composer: ComposerView, _ text: String) {

@@ -29,17 +29,7 @@ enum SearchFolding {
   }
 
   private static func isSeparator(_ value: UInt32) -> Bool {
-    var low = 0
-    var high = separatorRanges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if separatorRanges[middle].upperBound < value {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low < separatorRanges.count && separatorRanges[low].contains(value)
+    separatorRanges.rangesContain(value)
   }
 
   /// Sorted ranges of non-ASCII separators.

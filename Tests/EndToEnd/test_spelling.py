@@ -40,6 +40,9 @@ class SpellingTest(NatterTestCase):
         self.assertIsNotNone(found, "the menu suggests world for wrold")
         found.queryAction().doAction(0)
         wait_until(lambda: text_of(message) == "hello world", what="the word replaced")
+        # The menu closes and gives the focus back to the text, where Enter sends.
+        wait_until(lambda: pyatspi.STATE_FOCUSED in message.getState().getStates(),
+                   what="the composer focused again")
         app.key("Return")
         wait_until(lambda: stored_bodies(app.data_dir) == ["hello world"],
                    what="the corrected message stored")

@@ -37,6 +37,15 @@ final class ComposerSpelling {
 
   var isActive: Bool { engine != nil && !languages.isEmpty }
 
+  /// What the checking has done so far, so a test can see that a long text is checked in
+  /// bounded slices over many idles (how long each takes is natter-bench's to measure).
+  struct Work {
+    var idles = 0
+    var slices = 0
+    var longestRead = 0
+  }
+  var work = Work()
+
   /// Microseconds of checking per idle: a 60 Hz frame has 16 ms, most of it for drawing.
   static let budget: gint64 = 4000
 }

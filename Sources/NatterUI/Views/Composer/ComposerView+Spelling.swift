@@ -41,6 +41,9 @@ extension ComposerView {
       || spelling.engine != nil && spelling.languages.isEmpty && !spelling.wanted.isEmpty
   }
 
+  /// How much checking has been done, in idles and slices (for tests).
+  var spellingWork: ComposerSpelling.Work { spelling.work }
+
   /// The ranges now underlined as misspelt, in character offsets.
   var misspeltRanges: [Range<Int>] {
     guard let tag = spelling.tag else { return [] }
@@ -193,6 +196,7 @@ extension ComposerView {
     spelling.scope = scope
     let composingAt = inputMethod.isComposing ? buffer.caretOffset : nil
     let length = buffer.length
+    spelling.work.idles += 1
     while let next = spelling.queue.next, g_get_monotonic_time() < deadline {
       var start = buffer.iter(at: min(next.lowerBound, length))
       gtk_text_iter_set_line_offset(&start, 0)
@@ -201,6 +205,8 @@ extension ComposerView {
       let paragraph = Int(gtk_text_iter_get_offset(&start))..<Int(gtk_text_iter_get_offset(&end))
       let slice = SpellCheckQueue.slice(from: next.lowerBound, paragraph: paragraph)
       let text = buffer.text(from: slice.read.lowerBound, to: slice.read.upperBound)
+      spelling.work.slices += 1
+      spelling.work.longestRead = max(spelling.work.longestRead, slice.read.count)
       let cut = slice.cut(text)
       let base = slice.read.lowerBound + cut.check.lowerBound
       let part = String(String.UnicodeScalarView(Array(text.unicodeScalars)[cut.check]))

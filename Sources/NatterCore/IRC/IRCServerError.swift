@@ -38,6 +38,7 @@ public struct IRCServerError: Equatable, Sendable {
     case 433: plain = localized("The nickname {name} is already in use", ["name": name])
     case 436:
       plain = localized("The nickname {name} is in use elsewhere on the network", ["name": name])
+    case 437: plain = localized("{name} is unavailable for now", ["name": name])
     case 442: plain = localized("You are not in {name}", ["name": name])
     case 461: plain = localized("The command {name} needs more parameters", ["name": name])
     case 464: plain = localized("The server password is wrong")

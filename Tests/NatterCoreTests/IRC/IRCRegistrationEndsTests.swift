@@ -114,4 +114,69 @@ import Testing
     #expect(script.connection.state == .ready)
     #expect(signInFailure(script.takeEvents()) == nil)
   }
+
+  private func serverErrors(_ events: [IRCEvent]) -> [String] {
+    events.compactMap { if case .serverError(let error) = $0 { error.sentence } else { nil } }
+  }
+
+  @Test func eachRefusalDuringRegistrationSaysWhyInPlainWords() {
+    let cases = [
+      (
+        "432 * b@d :Erroneous Nickname",
+        "b@d is not a valid nickname (the server says: Erroneous Nickname)."
+      ),
+      (
+        "433 * me :Nickname is already in use",
+        "The nickname me is already in use (the server says: Nickname is already in use)."
+      ),
+      (
+        "436 * me :Nickname collision KILL",
+        "The nickname me is in use elsewhere on the network (the server says: Nickname collision KILL)."
+      ),
+      (
+        "437 * me :Nick/channel is temporarily unavailable",
+        "me is unavailable for now (the server says: Nick/channel is temporarily unavailable)."
+      ),
+      (
+        "464 * :Password incorrect",
+        "The server password is wrong (the server says: Password incorrect)."
+      ),
+      (
+        "465 * :You are banned from this server: spam",
+        "You are banned from this server (the server says: You are banned from this server: spam)."
+      ),
+    ]
+    for (line, sentence) in cases {
+      var script = connecting()
+      script.server(":irc.test " + line)
+      #expect(serverErrors(script.takeEvents()) == [sentence], "\(line)")
+    }
+  }
+
+  @Test func aBanEndsWithTheServersErrorAsTheReasonAndTheUsualBackoff() {
+    var script = connecting()
+    script.server(":irc.test 465 * :You are banned from this server")
+    script.server("ERROR :Closing link: (me@127.0.0.1) [K-Lined]")
+    script.feed(.disconnected(reason: nil))
+    guard case .disconnected(let shown, let retryAt) = script.connection.state else {
+      Issue.record("still \(script.connection.state)")
+      return
+    }
+    #expect(shown == "The server closed the connection: Closing link: (me@127.0.0.1) [K-Lined]")
+    #expect(retryAt > script.now)
+  }
+
+  @Test func aServerNoticeBeforeWelcomeGoesToTheNetworkNotAChat() {
+    var script = connecting()
+    // InspIRCd and most servers greet before 001, from their own name or as `*`.
+    script.server(":irc.test NOTICE * :*** Looking up your hostname...")
+    script.server(":irc.test NOTICE me :*** Could not resolve your hostname")
+    script.server(":irc.test 001 me :Welcome")
+    let messages = script.takeEvents().compactMap { event -> IRCIncomingMessage? in
+      if case .message(let message) = event { return message }
+      return nil
+    }
+    #expect(messages.count == 2)
+    #expect(messages.allSatisfy { $0.isFromServer && $0.conversation.isEmpty })
+  }
 }

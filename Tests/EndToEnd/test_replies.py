@@ -6,6 +6,7 @@ it."""
 
 import os
 import re
+import shutil
 
 import pyatspi
 
@@ -170,6 +171,41 @@ class RepliesReactionsTypingTest(IRCTestCase):
         app.key("Return")
         wait_until(lambda: (focused_name(app) or "").startswith("alice: friday it is"),
                    what="the parent selected")
+
+        # E and the 👍 already given take alice's own reaction back.
+        app.key("Up")
+        wait_until(lambda: "or monday" in (focused_name(app) or ""), what="bob's second")
+        app.key("Up")
+        wait_until(lambda: "shall we ship" in (focused_name(app) or ""), what="bob's first")
+        mark = len(bob.lines)
+        app.key("e")
+        app.find("push button", "React with 👍")
+        app.key("Return")
+        unreact = bob.wait_for(lambda line: ":alice!" in line and "+draft/unreact" in line,
+                               since=mark, what="alice's reaction taken back")
+        self.assertEqual(tags_of(unreact).get("+draft/reply"), parent, unreact)
+        wait_until(lambda: {"👍 1", "🎉 1"} <= set(reaction_chips(app))
+                   and "👍 2" not in reaction_chips(app), what="alice's 👍 gone from the count")
+        # carol, without message-tags, saw none of the reactions nor the typing: once bob's
+        # next line reaches her, every TAGMSG before it would have too.
+        plain = len(carol.lines)
+        bob.send("PRIVMSG #natter :that is all")
+        carol.wait_for(lambda line: "PRIVMSG #natter :that is all" in line, since=plain,
+                       what="bob's line at carol")
+        self.assertFalse(any("TAGMSG" in line or "+draft/" in line for line in carol.lines),
+                         carol.lines)
+
+        # The reactions come back with their message after a restart.
+        data_dir = app.data_dir
+        app.owns_data_dir = False
+        self.addCleanup(lambda: shutil.rmtree(data_dir, ignore_errors=True))
+        app.close()
+        restarted = self.connect(server, data_dir=data_dir)
+        self.wait_ready(restarted)
+        self.wait_shown(restarted, "shall we ship on friday?")
+        wait_until(lambda: {"👍 1", "🎉 1"} <= set(reaction_chips(restarted))
+                   and "👍 2" not in reaction_chips(restarted),
+                   what="bob's reactions under his message after the restart")
 
     def test_a_paste_of_many_lines_asks_before_it_floods_the_channel(self):
         server = self.server()

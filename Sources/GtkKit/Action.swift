@@ -43,6 +43,40 @@ public final class Action: Object {
     g_action_map_add_action(OpaquePointer(map), OpaquePointer(pointer))
   }
 
+  /// Adds an action with an on/off state, shown as a check item in a menu; activating it
+  /// flips the state and reports the new one.
+  public init(
+    _ name: String, in map: UnsafeMutableRawPointer, isOn: Bool,
+    toggled: @escaping @MainActor (Bool) -> Void
+  ) {
+    self.name = name
+    guard let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(isOn.gboolean))
+    else { fatalError("g_simple_action_new_stateful returned NULL for \(name)") }
+    super.init(adopting: raw(action))
+    Signal.connect(pointer, "activate") { [unowned self] (_: UnsafeMutableRawPointer?) in
+      let on = !self.isOn
+      self.isOn = on
+      toggled(on)
+    }
+    g_action_map_add_action(OpaquePointer(map), OpaquePointer(pointer))
+  }
+
+  /// The state of an action made with `isOn:`; false for one without a state.
+  public var isOn: Bool {
+    get {
+      guard let state = g_action_get_state(opaque) else { return false }
+      defer { g_variant_unref(state) }
+      return g_variant_is_of_type(state, g_variant_type_checked_("b")) != 0
+        && g_variant_get_boolean(state) != 0
+    }
+    set { g_simple_action_set_state(opaque, g_variant_new_boolean(newValue.gboolean)) }
+  }
+
+  /// Takes the action out of `map` again.
+  public func remove(from map: UnsafeMutableRawPointer) {
+    g_action_map_remove_action(OpaquePointer(map), name)
+  }
+
   public var isEnabled: Bool {
     get { Bool(gboolean: g_action_get_enabled(opaque)) }
     set { g_simple_action_set_enabled(opaque, newValue.gboolean) }

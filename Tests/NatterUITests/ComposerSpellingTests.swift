@@ -98,6 +98,34 @@ struct ComposerSpellingTests {
     #expect(composer.misspeltRanges.isEmpty)
   }
 
+  @Test func theMenuOffersTheInstalledLanguagesForTheConversation() throws {
+    let (composer, window) = try makeComposer(["en_US"])
+    defer { window.close() }
+    let section = try #require(composer.spelling.languageSection)
+    #expect(g_menu_model_get_n_items(cast(raw(section))) == 0, "no submenu before the list")
+    var turned: [(String, Bool)] = []
+    var reset = 0
+    composer.spelling.onTurnLanguage = { turned.append(($0, $1)) }
+    composer.spelling.onUsePreferencesLanguages = { reset += 1 }
+    composer.showSpellingLanguages(installed: ["en_US", "ko_KR"], using: ["en_US"], own: false)
+    #expect(g_menu_model_get_n_items(cast(raw(section))) == 1)
+    #expect(composer.spellingLanguagesTicked == ["en_US"])
+    #expect(composer.spelling.preferencesLanguagesAction?.isOn == true)
+    composer.chooseSpellingLanguage("ko_KR")
+    #expect(turned.map(\.0) == ["ko_KR"])
+    #expect(turned.map(\.1) == [true])
+    composer.showSpellingLanguages(
+      installed: ["en_US", "ko_KR"], using: ["en_US", "ko_KR"], own: true)
+    #expect(composer.spellingLanguagesTicked == ["en_US", "ko_KR"])
+    #expect(composer.spelling.preferencesLanguagesAction?.isOn == false)
+    composer.chooseSpellingLanguage("en_US")
+    #expect(turned.last?.0 == "en_US")
+    #expect(turned.last?.1 == false)
+    // Checking off, or no dictionary: no submenu of languages.
+    composer.showSpellingLanguages(installed: [], using: [], own: false)
+    #expect(g_menu_model_get_n_items(cast(raw(section))) == 0)
+  }
+
   @Test func aLongPasteIsCheckedInBoundedSlicesOverManyIdles() throws {
     // How long each idle takes is natter-bench's long-text spelling column (timed tests are
     // noise on a loaded machine); here: the work is cut into slices the idles share.

@@ -71,6 +71,55 @@ struct PreferencesWindowTests {
     #expect(reported == [off])
   }
 
+  @Test func spellingLanguagesAreTheInstalledDictionariesAndTheLastStaysTicked() throws {
+    try #require(GtkTestEnvironment.start())
+    var settings = Settings()
+    settings.spellingLanguages = ["en_US"]
+    let window = PreferencesWindow(settings: settings, transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    #expect(gtk_switch_get_active(window.spellingSwitch.opaque) != 0)
+    #expect(natter_test_accessible_label_is(window.spellingSwitch.opaque, "Check spelling") != 0)
+    var reported: [Settings] = []
+    window.onChange = { reported.append($0) }
+    window.showDictionaries(["de_DE", "en_US", "ko_KR"])
+    let titles = window.languageButtons.map {
+      String(cString: gtk_check_button_get_label($0.typed()))
+    }
+    #expect(titles == ["German (Germany)", "English (United States)", "Korean"])
+    let ticked = { window.languageButtons.map { gtk_check_button_get_active($0.typed()) != 0 } }
+    #expect(ticked() == [false, true, false])
+    #expect(gtk_widget_get_visible(window.dictionaryNotice.widget) == 0)
+
+    gtk_check_button_set_active(window.languageButtons[2].typed(), 1)
+    #expect(reported.last?.spellingLanguages == ["en_US", "ko_KR"])
+    gtk_check_button_set_active(window.languageButtons[1].typed(), 0)
+    gtk_check_button_set_active(window.languageButtons[2].typed(), 0)
+    // Korean is the last one ticked: it stays, and nothing more is reported.
+    #expect(reported.map(\.spellingLanguages) == [["en_US", "ko_KR"], ["ko_KR"]])
+    #expect(ticked() == [false, false, true])
+
+    gtk_switch_set_active(window.spellingSwitch.opaque, 0)
+    #expect(reported.last?.checksSpelling == false)
+    #expect(window.languageButtons.allSatisfy { gtk_widget_get_sensitive($0.widget) == 0 })
+  }
+
+  @Test func withoutADictionaryPreferencesSaysWhyNothingIsChecked() throws {
+    try #require(GtkTestEnvironment.start())
+    var settings = Settings()
+    settings.spellingLanguages = ["en_US", "de_DE"]
+    let window = PreferencesWindow(settings: settings, transientFor: nil)
+    defer { gtk_window_destroy(window.window) }
+    // Before Enchant has looked, nothing is claimed.
+    #expect(gtk_widget_get_visible(window.dictionaryNotice.widget) == 0)
+    window.showDictionaries([])
+    #expect(window.languageButtons.isEmpty)
+    #expect(gtk_widget_get_visible(window.dictionaryNotice.widget) != 0)
+    let text = { String(cString: gtk_label_get_text(window.dictionaryNotice.opaque)) }
+    #expect(text().contains("hunspell-en-us"))
+    window.showDictionaries(["en_US"])
+    #expect(text() == "No dictionary is installed for German (Germany); the others are checked.")
+  }
+
   @Test func controlsHaveAccessibleLabelsAndRadioRoles() throws {
     try #require(GtkTestEnvironment.start())
     let window = PreferencesWindow(settings: Settings(), transientFor: nil)

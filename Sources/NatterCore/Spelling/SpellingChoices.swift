@@ -30,6 +30,19 @@ public struct SpellingChoices: Equatable, Sendable {
     conversation.flatMap { languages[$0] } ?? defaults
   }
 
+  /// Turns `tag` on or off for `conversation`, starting from what it uses now. A choice that
+  /// comes back to `defaults` is no choice of its own: Preferences' changes reach it again.
+  public mutating func turn(
+    _ tag: String, on: Bool, for conversation: String, defaults: [String]
+  ) {
+    let now = languages(for: conversation, defaults: defaults)
+    let chosen = SpellingLanguages.turning(tag, on: on, in: now)
+    choose(Set(chosen) == Set(defaults) ? nil : chosen, for: conversation)
+  }
+
+  /// Whether `conversation` chose its own languages.
+  public func hasOwnChoice(for conversation: String) -> Bool { languages[conversation] != nil }
+
   /// Makes `tags` the conversation's own choice; nil (or empty) goes back to the defaults.
   public mutating func choose(_ tags: [String]?, for conversation: String) {
     if let tags, !tags.isEmpty {

@@ -7,8 +7,30 @@ public enum SpellingLanguages {
   public static func wanted(
     by settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [String] {
-    guard settings.checksSpelling else { return [] }
-    return settings.spellingLanguages.isEmpty ? forLocale(environment) : settings.spellingLanguages
+    settings.checksSpelling ? chosen(by: settings, environment: environment) : []
+  }
+
+  /// The languages chosen in Preferences, else the locale's, whether checking is on or not:
+  /// what Preferences shows ticked.
+  public static func chosen(
+    by settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [String] {
+    settings.spellingLanguages.isEmpty ? forLocale(environment) : settings.spellingLanguages
+  }
+
+  /// What Preferences says under the languages when checking cannot work as chosen: no
+  /// dictionary at all, or none for some of `chosen`; nil when every one is there.
+  public static func missingNotice(chosen: [String], installed: [String]) -> String? {
+    if installed.isEmpty {
+      return localized(
+        "No spelling dictionary is installed, so nothing is checked. Install one, such as the hunspell-en-us package, and restart Natter."
+      )
+    }
+    let missing = chosen.filter { !installed.contains($0) }
+    guard !missing.isEmpty else { return nil }
+    return localized(
+      "No dictionary is installed for {languages}; the others are checked.",
+      ["languages": missing.map(title(of:)).joined(separator: ", ")])
   }
 
   /// The languages for the user's locale: `LC_ALL`, else `LC_MESSAGES`, else `LANG`
@@ -64,6 +86,14 @@ public enum SpellingLanguages {
     case "ko_KR", "ko": return localized("Korean")
     default: return tag
     }
+  }
+
+  /// `chosen` with `tag` turned on (added at the end) or off. The last language is never
+  /// turned off: checking in none is Preferences' `Check spelling` switch, not an empty list.
+  public static func turning(_ tag: String, on: Bool, in chosen: [String]) -> [String] {
+    if on { return chosen.contains(tag) ? chosen : chosen + [tag] }
+    let rest = chosen.filter { $0 != tag }
+    return rest.isEmpty ? chosen : rest
   }
 
   /// `en_US,de_DE` from settings, without blanks or repeats.

@@ -20,6 +20,8 @@ final class NatterApplication: Object {
   /// The icon search path and default icon are set, once, after the first window's first frame.
   private var iconsFound = false
   private var preferences: PreferencesWindow?
+  /// The spelling dictionaries Enchant found; nil until it has looked.
+  private var installedDictionaries: [String]?
   private var connectDialog: ConnectDialog?
   /// The open history, shared by every window this process shows.
   private var session: ChatSession?
@@ -191,6 +193,7 @@ final class NatterApplication: Object {
       return
     }
     let preferences = PreferencesWindow(settings: settings, transientFor: window?.window)
+    if let installedDictionaries { preferences.showDictionaries(installedDictionaries) }
     preferences.onChange = { [unowned self] changed in apply(changed) }
     preferences.onPassword = { [unowned self] network, password in
       typedPasswords[network.id] = password
@@ -331,9 +334,15 @@ final class NatterApplication: Object {
       application: application, session: session, networks: settings.networks, clients: clients)
     BenchProbe.mark("window")
     self.window = window
-    window.composer.spelling.installed = SpellEngine(
-      personalFile: SpellEngine.personalFile(in: dataDirectory))
+    let spelling = SpellEngine(personalFile: SpellEngine.personalFile(in: dataDirectory))
+    window.composer.spelling.installed = spelling
+    window.spellingChoices = SpellingChoicesFile(dataDirectory: dataDirectory)
     window.apply(settings)
+    spelling.listLanguages { [weak self] tags in
+      self?.installedDictionaries = tags
+      self?.window?.installedDictionaries = tags
+      self?.preferences?.showDictionaries(tags)
+    }
     window.conversations.onBouncerNetworks = { [unowned self] bouncer, event in
       applyBouncer(event, of: bouncer)
     }

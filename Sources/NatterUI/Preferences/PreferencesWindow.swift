@@ -4,7 +4,7 @@ import NatterCore
 import NatterSession
 
 /// The Preferences window (Ctrl+, and the primary menu): send key, composer height, style,
-/// text formatting, typing notifications and the networks.
+/// text formatting, typing notifications, spelling and the networks.
 /// Every change is reported at once through `onChange`; there is no Apply button.
 @MainActor
 final class PreferencesWindow: Widget {
@@ -22,6 +22,17 @@ final class PreferencesWindow: Widget {
   let formattingSwitch: Widget
   /// `Send typing notifications` (`[irc] typing=`, SPEC §13).
   let typingSwitch: Widget
+  /// `Check spelling` (`[spelling] check=`, SPEC §14).
+  let spellingSwitch: Widget
+  /// One check button per installed dictionary, in `dictionaries`' order.
+  let languageBox: Widget
+  private(set) var languageButtons: [Widget] = []
+  /// The dictionaries Enchant found; nil until it has looked.
+  private(set) var dictionaries: [String]?
+  /// Why checking cannot work as chosen (no dictionary, or none for a chosen language).
+  let dictionaryNotice: Widget
+  /// The language buttons are being set from the settings: their toggles report nothing.
+  private var showingLanguages = false
   // The Network section (PreferencesWindow+Network.swift).
   let networkList: Widget
   let networkNameEntry: Widget
@@ -63,6 +74,9 @@ final class PreferencesWindow: Widget {
       })
     formattingSwitch = Widget(gtk_switch_new())
     typingSwitch = Widget(gtk_switch_new())
+    spellingSwitch = Widget(gtk_switch_new())
+    languageBox = Widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
+    dictionaryNotice = Widget(gtk_label_new(nil))
     networkEditor = NetworkEditor(networks: settings.networks)
     networkList = Widget(gtk_list_box_new())
     networkNameEntry = Widget(gtk_entry_new())
@@ -167,6 +181,66 @@ final class PreferencesWindow: Widget {
     gtk_widget_set_halign(typingSwitch.widget, GTK_ALIGN_START)
     gtk_grid_attach(layout, Self.label(localized("Typing notifications")), 0, 7, 1, 1)
     gtk_grid_attach(layout, typingSwitch.widget, 1, 7, 1, 1)
+
+    gtk_grid_attach(layout, Self.heading(localized("Spelling")), 0, 8, 2, 1)
+    spellingSwitch.setAccessibleLabel(localized("Check spelling"))
+    spellingSwitch.setTooltip(localized("Underline misspelt words in the composer"))
+    gtk_widget_set_halign(spellingSwitch.widget, GTK_ALIGN_START)
+    gtk_grid_attach(layout, Self.label(localized("Check spelling")), 0, 9, 1, 1)
+    gtk_grid_attach(layout, spellingSwitch.widget, 1, 9, 1, 1)
+    languageBox.setAccessibleLabel(localized("Spelling languages"))
+    let languagesLabel = Self.label(localized("Languages"))
+    gtk_widget_set_valign(languagesLabel, GTK_ALIGN_START)
+    gtk_grid_attach(layout, languagesLabel, 0, 10, 1, 1)
+    gtk_grid_attach(layout, languageBox.widget, 1, 10, 1, 1)
+    let notice: OpaquePointer = dictionaryNotice.opaque
+    gtk_label_set_wrap(notice, 1)
+    gtk_label_set_max_width_chars(notice, 36)
+    gtk_label_set_xalign(notice, 0)
+    gtk_widget_add_css_class(dictionaryNotice.widget, "dim-label")
+    dictionaryNotice.setAccessibleLabel(localized("Spelling dictionaries"))
+    gtk_widget_set_visible(dictionaryNotice.widget, 0)
+    gtk_grid_attach(layout, dictionaryNotice.widget, 0, 11, 2, 1)
+  }
+
+  /// The dictionaries Enchant found (it looks on its worker, so they come after the window
+  /// may be open): a check button for each, and the notice when one is missing.
+  func showDictionaries(_ tags: [String]) {
+    guard tags != dictionaries else { return }
+    dictionaries = tags
+    for button in languageButtons { gtk_box_remove(languageBox.typed(), button.widget) }
+    languageButtons = tags.map { tag in
+      let button = Widget(gtk_check_button_new_with_label(SpellingLanguages.title(of: tag)))
+      gtk_box_append(languageBox.typed(), button.widget)
+      Signal.connect(button.pointer, "toggled") { [unowned self, unowned button] in
+        guard !showingLanguages else { return }
+        let on = Bool(gboolean: gtk_check_button_get_active(button.typed()))
+        update {
+          $0.spellingLanguages = SpellingLanguages.turning(
+            tag, on: on, in: SpellingLanguages.chosen(by: $0))
+        }
+        // The last language stays ticked: `turning` kept it.
+        showLanguageValues()
+      }
+      return button
+    }
+    showLanguageValues()
+  }
+
+  private func showLanguageValues() {
+    showingLanguages = true
+    defer { showingLanguages = false }
+    let chosen = SpellingLanguages.chosen(by: settings)
+    let checks = settings.checksSpelling
+    for (tag, button) in zip(dictionaries ?? [], languageButtons) {
+      gtk_check_button_set_active(button.typed(), chosen.contains(tag).gboolean)
+      gtk_widget_set_sensitive(button.widget, checks.gboolean)
+    }
+    let notice = dictionaries.flatMap {
+      SpellingLanguages.missingNotice(chosen: chosen, installed: $0)
+    }
+    gtk_label_set_text(dictionaryNotice.opaque, notice ?? "")
+    gtk_widget_set_visible(dictionaryNotice.widget, (notice != nil).gboolean)
   }
 
   /// A GtkCheckButton that screen readers announce as a radio button. GTK 4.8 keeps the
@@ -220,6 +294,8 @@ final class PreferencesWindow: Widget {
     gtk_drop_down_set_selected(styleDropDown.opaque, guint(index))
     gtk_switch_set_active(formattingSwitch.opaque, settings.showsFormatting.gboolean)
     gtk_switch_set_active(typingSwitch.opaque, settings.sendsTyping.gboolean)
+    gtk_switch_set_active(spellingSwitch.opaque, settings.checksSpelling.gboolean)
+    showLanguageValues()
     showNetworkValues()
   }
 
@@ -250,6 +326,12 @@ final class PreferencesWindow: Widget {
       [unowned self] (_: Signal.Pointer?) in
       let sends = Bool(gboolean: gtk_switch_get_active(typingSwitch.opaque))
       update { $0.sendsTyping = sends }
+    }
+    Signal.connect(spellingSwitch.pointer, "notify::active") {
+      [unowned self] (_: Signal.Pointer?) in
+      let checks = Bool(gboolean: gtk_switch_get_active(spellingSwitch.opaque))
+      update { $0.checksSpelling = checks }
+      showLanguageValues()
     }
     connectNetworkControls()
   }

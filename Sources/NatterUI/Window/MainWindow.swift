@@ -33,6 +33,14 @@ final class MainWindow: Widget {
     { _, _, _ in }
   /// Preferences' `Send typing notifications`, for every client, also ones made later.
   private var sendsTyping = true
+  /// Preferences' spelling languages (SPEC §14); empty: checking is off.
+  private var spellingDefaults: [String] = []
+  /// The languages each conversation chose for itself (the app gives the data folder's file).
+  var spellingChoices = SpellingChoicesFile(file: nil)
+  /// The dictionaries installed, once Enchant has listed them: the composer menu's languages.
+  var installedDictionaries: [String] = [] {
+    didSet { if installedDictionaries != oldValue { applySpelling() } }
+  }
   /// Who is typing where (`IRCClient.onTyping`), so the line follows the open conversation.
   private var typing = ConversationTyping()
   /// The history's safety while the window runs: damage found, another process's writes.
@@ -86,6 +94,7 @@ final class MainWindow: Widget {
     }
 
     bindComposer()
+    bindSpelling()
     bindIRC()
     historyWatch.watch(first)
     makeActions()
@@ -141,10 +150,37 @@ final class MainWindow: Widget {
       client.sendsTyping = settings.sendsTyping
     }
     sendsTyping = settings.sendsTyping
-    composer.checkSpelling(in: SpellingLanguages.wanted(by: settings))
+    spellingDefaults = SpellingLanguages.wanted(by: settings)
+    applySpelling()
     if BodyFormatting.isShown != settings.showsFormatting {
       BodyFormatting.isShown = settings.showsFormatting
       redrawBodies()
+    }
+  }
+
+  /// The open conversation's spelling languages: its own choice, else Preferences'; none
+  /// while checking is off (then the menu offers no languages either).
+  func applySpelling() {
+    let active = conversations.list.activeID
+    let choices = spellingChoices.choices
+    let languages =
+      spellingDefaults.isEmpty ? [] : choices.languages(for: active, defaults: spellingDefaults)
+    composer.checkSpelling(in: languages)
+    composer.showSpellingLanguages(
+      installed: spellingDefaults.isEmpty ? [] : installedDictionaries, using: languages,
+      own: choices.hasOwnChoice(for: active))
+  }
+
+  private func bindSpelling() {
+    composer.spelling.onTurnLanguage = { [unowned self] tag, on in
+      let active = conversations.list.activeID
+      spellingChoices.update { $0.turn(tag, on: on, for: active, defaults: spellingDefaults) }
+      applySpelling()
+    }
+    composer.spelling.onUsePreferencesLanguages = { [unowned self] in
+      let active = conversations.list.activeID
+      spellingChoices.update { $0.choose(nil, for: active) }
+      applySpelling()
     }
   }
 
@@ -210,6 +246,7 @@ final class MainWindow: Widget {
       banner.show(Self.sentence(for: error, doing: localized("The message could not be sent")))
     }
     conversations.onActiveChanged = { [unowned self] in
+      applySpelling()
       updateConnectionStatus()
       updateActionStates()
       showTyping()

@@ -44,6 +44,20 @@ struct SpellingLanguagesTests {
     #expect(SpellingLanguages.judges(of: "word", among: ["ko_KR"]) == [])
   }
 
+  @Test func preferencesSayWhichDictionariesAreMissing() {
+    let none = SpellingLanguages.missingNotice(chosen: ["en_US"], installed: [])
+    #expect(none?.contains("hunspell-en-us") == true)
+    #expect(
+      SpellingLanguages.missingNotice(chosen: ["en_US", "de_DE"], installed: ["en_US", "ko"])
+        == "No dictionary is installed for German (Germany); the others are checked.")
+    #expect(SpellingLanguages.missingNotice(chosen: ["en_US"], installed: ["en_US"]) == nil)
+    var off = Settings()
+    off.checksSpelling = false
+    off.spellingLanguages = ["de_DE"]
+    #expect(SpellingLanguages.chosen(by: off, environment: [:]) == ["de_DE"])
+    #expect(SpellingLanguages.wanted(by: off, environment: [:]).isEmpty)
+  }
+
   @Test func aSettingsListIsTrimmedWithoutRepeats() {
     #expect(SpellingLanguages.parse(" en_US, de_DE,,en_US ") == ["en_US", "de_DE"])
   }
@@ -70,6 +84,30 @@ struct SpellingChoicesTests {
     choices.choose(["de_DE"], for: "irc://a/#b")
     choices.choose(nil, for: "irc://a/#b")
     #expect(choices.fileText.isEmpty)
+  }
+
+  @Test func turningLanguagesOnAndOffNeverLeavesNone() {
+    #expect(SpellingLanguages.turning("de_DE", on: true, in: ["en_US"]) == ["en_US", "de_DE"])
+    #expect(SpellingLanguages.turning("de_DE", on: true, in: ["de_DE"]) == ["de_DE"])
+    #expect(SpellingLanguages.turning("en_US", on: false, in: ["en_US", "ko_KR"]) == ["ko_KR"])
+    #expect(SpellingLanguages.turning("en_US", on: false, in: ["en_US"]) == ["en_US"])
+  }
+
+  @Test func aConversationTurnsLanguagesFromWhatItUsesAndBackToTheDefaults() {
+    var choices = SpellingChoices()
+    let chat = "ircs://irc.test/#korean"
+    choices.turn("ko_KR", on: true, for: chat, defaults: ["en_US"])
+    #expect(choices.languages(for: chat, defaults: ["en_US"]) == ["en_US", "ko_KR"])
+    #expect(choices.hasOwnChoice(for: chat))
+    #expect(!choices.hasOwnChoice(for: "ircs://irc.test/#other"))
+    // The same languages as Preferences, in another order, are Preferences' again.
+    choices.turn("ko_KR", on: false, for: chat, defaults: ["en_US"])
+    #expect(!choices.hasOwnChoice(for: chat))
+    choices.turn("en_US", on: false, for: chat, defaults: ["en_US"])
+    #expect(!choices.hasOwnChoice(for: chat), "the last language stays on")
+    choices.turn("de_DE", on: true, for: chat, defaults: ["en_US"])
+    choices.turn("en_US", on: false, for: chat, defaults: ["en_US"])
+    #expect(choices.languages(for: chat, defaults: ["ko_KR"]) == ["de_DE"])
   }
 
   @Test func damagedLinesAreSkipped() {

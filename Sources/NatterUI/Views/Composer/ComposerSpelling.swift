@@ -27,6 +27,18 @@ final class ComposerSpelling {
   var menu: OpaquePointer?
   var suggestionSection: OpaquePointer?
   var wordSection: OpaquePointer?
+  /// The menu's `Spelling languages` submenu: the installed dictionaries, each a check item
+  /// (`spelling.language-N`, in `installedLanguages`' order), and `Same as Preferences`.
+  var languageMenu: OpaquePointer?
+  /// The section holding the submenu, empty while nothing is installed or checking is off.
+  var languageSection: OpaquePointer?
+  var installedLanguages: [String] = []
+  var languageActions: [Action] = []
+  var preferencesLanguagesAction: Action?
+  /// The user turned a language on or off for the open conversation.
+  var onTurnLanguage: (_ tag: String, _ on: Bool) -> Void = { _, _ in }
+  /// The user chose Preferences' languages for the open conversation.
+  var onUsePreferencesLanguages: () -> Void = {}
   /// The misspelt word the menu is about, and its place.
   var target: (range: Range<Int>, word: String)?
   /// Suggestions for `target`, once they arrived.

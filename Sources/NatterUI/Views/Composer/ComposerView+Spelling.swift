@@ -272,6 +272,11 @@ extension ComposerView {
     }
     g_menu_append_section(menu, nil, cast(raw(suggestions)))
     g_menu_append_section(menu, nil, cast(raw(word)))
+    if let languages = g_menu_new(), let section = g_menu_new() {
+      g_menu_append_section(menu, nil, cast(raw(section)))
+      spelling.languageMenu = languages
+      spelling.languageSection = section
+    }
     gtk_text_view_set_extra_menu(textView.typed(), cast(raw(menu)))
     spelling.menu = menu
     spelling.suggestionSection = suggestions
@@ -309,6 +314,57 @@ extension ComposerView {
       spelling.suggestions = found
       showSpellingMenu(word)
     }
+  }
+
+  /// Shows the installed dictionaries in the menu's `Spelling languages`, those of `using`
+  /// ticked, and `Same as Preferences` ticked unless the conversation chose its own (`own`).
+  /// No dictionary (or checking off: `installed` empty) takes the submenu away.
+  func showSpellingLanguages(installed: [String], using: [String], own: Bool) {
+    guard let menu = spelling.languageMenu, let section = spelling.languageSection,
+      let group = spelling.actionGroup
+    else { return }
+    let shown = g_menu_model_get_n_items(cast(raw(section))) > 0
+    if installed.isEmpty, shown {
+      g_menu_remove_all(section)
+    } else if !installed.isEmpty, !shown {
+      g_menu_append_submenu(section, localized("Spelling languages"), cast(raw(menu)))
+    }
+    if installed != spelling.installedLanguages || spelling.preferencesLanguagesAction == nil {
+      spelling.installedLanguages = installed
+      for action in spelling.languageActions { action.remove(from: group.pointer) }
+      spelling.preferencesLanguagesAction?.remove(from: group.pointer)
+      g_menu_remove_all(menu)
+      spelling.preferencesLanguagesAction = Action(
+        "language-preferences", in: group.pointer, isOn: !own
+      ) { [unowned self] _ in
+        spelling.onUsePreferencesLanguages()
+      }
+      g_menu_append(menu, localized("Same as Preferences"), "spelling.language-preferences")
+      spelling.languageActions = installed.enumerated().map { index, tag in
+        g_menu_append(menu, SpellingLanguages.title(of: tag), "spelling.language-\(index)")
+        return Action("language-\(index)", in: group.pointer, isOn: false) {
+          [unowned self] on in
+          spelling.onTurnLanguage(tag, on)
+        }
+      }
+    }
+    spelling.preferencesLanguagesAction?.isOn = !own
+    for (tag, action) in zip(installed, spelling.languageActions) {
+      action.isOn = using.contains(tag)
+    }
+  }
+
+  /// The languages the menu shows ticked, for tests.
+  var spellingLanguagesTicked: [String] {
+    zip(spelling.installedLanguages, spelling.languageActions).filter { $0.1.isOn }.map(\.0)
+  }
+
+  /// Ticks or unticks `tag` in the menu, as a user choosing it would (for tests).
+  func chooseSpellingLanguage(_ tag: String) {
+    guard let index = spelling.installedLanguages.firstIndex(of: tag),
+      let group = spelling.actionGroup
+    else { return }
+    g_action_group_activate_action(group.opaque, "language-\(index)", nil)
   }
 
   /// The suggestions shown for the context menu's word, for tests.

@@ -84,7 +84,9 @@ public enum SpellingLanguages {
     case "de_AT": return localized("German (Austria)")
     case "de_CH": return localized("German (Switzerland)")
     case "ko_KR", "ko": return localized("Korean")
-    default: return tag
+    default:
+      // The catalogues name the dictionaries Natter's users have; Foundation names the rest.
+      return Locale(identifier: "en").localizedString(forIdentifier: tag) ?? tag
     }
   }
 

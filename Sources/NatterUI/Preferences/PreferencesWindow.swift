@@ -192,7 +192,15 @@ final class PreferencesWindow: Widget {
     let languagesLabel = Self.label(localized("Languages"))
     gtk_widget_set_valign(languagesLabel, GTK_ALIGN_START)
     gtk_grid_attach(layout, languagesLabel, 0, 10, 1, 1)
-    gtk_grid_attach(layout, languageBox.widget, 1, 10, 1, 1)
+    // Hunspell's packages bring a dictionary per region (de_AT, de_BE, … en_ZA): the list
+    // scrolls past a few rows, so the window stays within an 800-pixel-high screen.
+    let languageScroller = gtk_scrolled_window_new()
+    let scroller = OpaquePointer(languageScroller)
+    gtk_scrolled_window_set_policy(scroller, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_propagate_natural_height(scroller, 1)
+    gtk_scrolled_window_set_max_content_height(scroller, 168)
+    gtk_scrolled_window_set_child(scroller, languageBox.widget)
+    gtk_grid_attach(layout, languageScroller, 1, 10, 1, 1)
     let notice: OpaquePointer = dictionaryNotice.opaque
     gtk_label_set_wrap(notice, 1)
     gtk_label_set_max_width_chars(notice, 36)

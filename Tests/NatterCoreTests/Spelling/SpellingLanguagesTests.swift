@@ -58,6 +58,12 @@ struct SpellingLanguagesTests {
     #expect(SpellingLanguages.wanted(by: off, environment: [:]).isEmpty)
   }
 
+  @Test func everyDictionaryHasAName() {
+    #expect(SpellingLanguages.title(of: "de_DE") == "German (Germany)")
+    #expect(SpellingLanguages.title(of: "de_BE") == "German (Belgium)")
+    #expect(SpellingLanguages.title(of: "en_ZA") == "English (South Africa)")
+  }
+
   @Test func aSettingsListIsTrimmedWithoutRepeats() {
     #expect(SpellingLanguages.parse(" en_US, de_DE,,en_US ") == ["en_US", "de_DE"])
   }

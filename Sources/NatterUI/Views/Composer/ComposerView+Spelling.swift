@@ -338,13 +338,17 @@ extension ComposerView {
         "language-preferences", in: group.pointer, isOn: !own
       ) { [unowned self] _ in
         spelling.onUsePreferencesLanguages()
+        typeOnAfterMenu()
       }
       g_menu_append(menu, localized("Same as Preferences"), "spelling.language-preferences")
       spelling.languageActions = installed.enumerated().map { index, tag in
-        g_menu_append(menu, SpellingLanguages.title(of: tag), "spelling.language-\(index)")
+        // A menu label's `_` marks a mnemonic; a title's own is doubled.
+        let label = SpellingLanguages.title(of: tag).replacingOccurrences(of: "_", with: "__")
+        g_menu_append(menu, label, "spelling.language-\(index)")
         return Action("language-\(index)", in: group.pointer, isOn: false) {
           [unowned self] on in
           spelling.onTurnLanguage(tag, on)
+          typeOnAfterMenu()
         }
       }
     }
@@ -352,6 +356,12 @@ extension ComposerView {
     for (tag, action) in zip(installed, spelling.languageActions) {
       action.isOn = using.contains(tag)
     }
+  }
+
+  /// A check item closes the menu without giving the focus back (GTK 4.8), where a
+  /// suggestion's edit does: the text takes it once the menu is gone, to type on.
+  private func typeOnAfterMenu() {
+    MainLoop.idle { [weak self] in self?.focusText() }
   }
 
   /// The languages the menu shows ticked, for tests.

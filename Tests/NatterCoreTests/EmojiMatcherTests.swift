@@ -75,6 +75,18 @@ struct EmojiCompletionTests {
     #expect(!completion.isShown)
   }
 
+  @Test func leavingTheTextHidesItUntilTypingGoesOn() {
+    var completion = EmojiCompletion()
+    typed("ok :thu", into: &completion)
+    completion.focusLeft()
+    #expect(!completion.isShown)
+    // Coming back moves nothing: the caret's report finds the same trigger.
+    typed("ok :thu", into: &completion)
+    #expect(!completion.isShown)
+    typed("ok :thum", into: &completion)
+    #expect(completion.matches.first?.label == "👍 thumbs up")
+  }
+
   @Test func downAndUpMoveTheHighlightAndWrap() {
     var completion = EmojiCompletion()
     typed(":thu", into: &completion)

@@ -60,6 +60,26 @@ struct EmojiCompletionViewTests {
     #expect(composer.emojiCompletionLabels.isEmpty, "no match hides it")
   }
 
+  @Test func theFocusLeavingTheTextHidesIt() throws {
+    let (composer, window) = try makeComposer()
+    defer { window.close() }
+    composer.focusText()
+    type(composer, "ok :thu")
+    window.settle()
+    #expect(composer.emojiCompletionLabels.first == "👍 thumbs up")
+    let root = try #require(gtk_widget_get_root(composer.widget))
+    gtk_root_set_focus(root, nil)
+    window.settle()
+    #expect(!composer.textHasFocus)
+    #expect(composer.emojiCompletionLabels.isEmpty, "hidden once the text lost the keyboard")
+    composer.focusText()
+    window.settle()
+    #expect(composer.emojiCompletionLabels.isEmpty, "not back until typing goes on")
+    type(composer, "m")
+    window.settle()
+    #expect(composer.emojiCompletionLabels.first == "👍 thumbs up")
+  }
+
   @Test func enterInsertsInsteadOfSendingAsOneUndoStep() throws {
     let (composer, window) = try makeComposer()
     defer { window.close() }

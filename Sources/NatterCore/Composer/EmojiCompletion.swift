@@ -25,6 +25,8 @@ public struct EmojiCompletion: Equatable, Sendable {
   public private(set) var highlighted = 0
   /// Where the `:` of a trigger dismissed with Escape is: it stays dismissed until it is gone.
   private var dismissedAt: Int?
+  /// The trigger as it was when the text lost the focus: hidden until it changes.
+  private var hiddenAs: EmojiTrigger?
 
   /// Nothing typed, nothing shown.
   public init() {}
@@ -49,7 +51,8 @@ public struct EmojiCompletion: Equatable, Sendable {
       return
     }
     if let dismissedAt, dismissedAt != trigger.offset { self.dismissedAt = nil }
-    guard dismissedAt == nil else {
+    if hiddenAs != trigger { hiddenAs = nil }
+    guard dismissedAt == nil, hiddenAs == nil else {
       matches = []
       return
     }
@@ -77,6 +80,15 @@ public struct EmojiCompletion: Equatable, Sendable {
     highlighted = 0
     self.trigger = nil
     return Edit(offset: trigger.offset, length: trigger.length, emoji: entry.emoji)
+  }
+
+  /// The text lost the keyboard (a click elsewhere, Tab, a menu): nothing is shown until the
+  /// trigger changes, so coming back shows nothing until typing goes on.
+  public mutating func focusLeft() {
+    guard let trigger, isShown else { return }
+    hiddenAs = trigger
+    matches = []
+    highlighted = 0
   }
 
   /// Escape: nothing is shown until this trigger is gone (typing more does not bring it back).

@@ -2,7 +2,8 @@
 ///
 /// Never checked: the conversation's nicknames, `#tags` (and `&channels`), the `/command` that
 /// opens a command line, links and e-mail addresses, text between backticks, words with digits
-/// or underscores, all-capital abbreviations, and the word an input method is composing.
+/// or underscores, all-capital abbreviations, emoji names after `:` (`:thu`), and the word an
+/// input method is composing.
 /// Offsets are Unicode scalars from the paragraph's start, as GtkTextIter counts characters.
 public struct SpellCheckScope: Sendable {
   /// One word to check: where it is in the paragraph and its text.
@@ -117,6 +118,7 @@ public struct SpellCheckScope: Sendable {
       }
       let run = span[start..<index]
       if let composingAt, (start...index).contains(composingAt) { continue }
+      if Self.isEmojiName(at: start, in: span) { continue }
       guard run.count <= Self.longestWord,
         !run.contains(where: { $0.properties.numericType != nil || $0 == "_" })
       else { continue }
@@ -125,6 +127,13 @@ public struct SpellCheckScope: Sendable {
       words.append(Word(range: start..<index, text: text))
     }
     return words
+  }
+
+  /// Whether the word at `start` follows a word-initial `:`, as an emoji name does while it
+  /// is typed (`:thu`) or written out (`:smile:`); `alice:hi` is not one.
+  private static func isEmojiName(at start: Int, in span: ArraySlice<Unicode.Scalar>) -> Bool {
+    guard start > span.startIndex, span[start - 1] == ":" else { return false }
+    return start - 1 == span.startIndex || !isWordPart(span[start - 2])
   }
 
   private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {

@@ -24,6 +24,13 @@ struct SpellCheckScopeTests {
     #expect(words.map(\.text) == ["cafe\u{301}", "안녕하세여"])
   }
 
+  @Test func anEmojiNameAfterAColonIsNotAWord() {
+    #expect(checked("ship it :thu") == ["ship", "it"])
+    #expect(checked("yes :smile: (:wink:) done") == ["yes", "done"])
+    // A colon after a word is punctuation: what follows it is checked.
+    #expect(checked("alice:wrold note: tomorow") == ["alice", "wrold", "note", "tomorow"])
+  }
+
   @Test func apostrophesInsideAWordKeepItWhole() {
     #expect(checked("don't can’t 'quoted'") == ["don't", "can’t", "quoted"])
   }

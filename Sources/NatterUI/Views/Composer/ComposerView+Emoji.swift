@@ -16,6 +16,14 @@ extension ComposerView {
       [unowned self] (_: Signal.Pointer?) in
       updateEmojiCompletion()
     }
+    // The popover never takes the focus, so leaving the text is leaving the completion.
+    if let focus = gtk_event_controller_focus_new() {
+      Signal.connect(raw(focus), "leave") { [unowned self] in
+        emoji.focusLeft()
+        showEmojiCompletion()
+      }
+      gtk_widget_add_controller(textView.widget, focus)
+    }
   }
 
   /// The `:name` completion popover, if it has been made.

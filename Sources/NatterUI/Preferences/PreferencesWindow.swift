@@ -169,25 +169,21 @@ final class PreferencesWindow: Widget {
     gtk_widget_set_size_request(styleDropDown.widget, 160, -1)
     gtk_grid_attach(layout, Self.label(localized("Style")), 0, 4, 1, 1)
     gtk_grid_attach(layout, styleDropDown.widget, 1, 4, 1, 1)
-    formattingSwitch.setAccessibleLabel(localized("Show text formatting"))
-    formattingSwitch.setTooltip(
-      localized("Bold, italics and colours that others send; off shows their plain text"))
-    gtk_widget_set_halign(formattingSwitch.widget, GTK_ALIGN_START)
-    gtk_grid_attach(layout, Self.label(localized("Text formatting")), 0, 5, 1, 1)
-    gtk_grid_attach(layout, formattingSwitch.widget, 1, 5, 1, 1)
+    Self.attach(
+      formattingSwitch, to: layout, row: 5, label: localized("Text formatting"),
+      name: localized("Show text formatting"),
+      tooltip: localized("Bold, italics and colours that others send; off shows their plain text"))
     gtk_grid_attach(layout, Self.heading(localized("Privacy")), 0, 6, 2, 1)
-    typingSwitch.setAccessibleLabel(localized("Send typing notifications"))
-    typingSwitch.setTooltip(localized("Let others in a channel or chat see that you are typing"))
-    gtk_widget_set_halign(typingSwitch.widget, GTK_ALIGN_START)
-    gtk_grid_attach(layout, Self.label(localized("Typing notifications")), 0, 7, 1, 1)
-    gtk_grid_attach(layout, typingSwitch.widget, 1, 7, 1, 1)
+    Self.attach(
+      typingSwitch, to: layout, row: 7, label: localized("Typing notifications"),
+      name: localized("Send typing notifications"),
+      tooltip: localized("Let others in a channel or chat see that you are typing"))
 
     gtk_grid_attach(layout, Self.heading(localized("Spelling")), 0, 8, 2, 1)
-    spellingSwitch.setAccessibleLabel(localized("Check spelling"))
-    spellingSwitch.setTooltip(localized("Underline misspelt words in the composer"))
-    gtk_widget_set_halign(spellingSwitch.widget, GTK_ALIGN_START)
-    gtk_grid_attach(layout, Self.label(localized("Check spelling")), 0, 9, 1, 1)
-    gtk_grid_attach(layout, spellingSwitch.widget, 1, 9, 1, 1)
+    Self.attach(
+      spellingSwitch, to: layout, row: 9, label: localized("Check spelling"),
+      name: localized("Check spelling"),
+      tooltip: localized("Underline misspelt words in the composer"))
     languageBox.setAccessibleLabel(localized("Spelling languages"))
     let languagesLabel = Self.label(localized("Languages"))
     gtk_widget_set_valign(languagesLabel, GTK_ALIGN_START)
@@ -209,6 +205,18 @@ final class PreferencesWindow: Widget {
     dictionaryNotice.setAccessibleLabel(localized("Spelling dictionaries"))
     gtk_widget_set_visible(dictionaryNotice.widget, 0)
     gtk_grid_attach(layout, dictionaryNotice.widget, 0, 11, 2, 1)
+  }
+
+  /// A switch in `row`, after its row label; `name` is what screen readers call it.
+  private static func attach(
+    _ control: Widget, to layout: UnsafeMutablePointer<GtkGrid>?, row: gint, label: String,
+    name: String, tooltip: String
+  ) {
+    control.setAccessibleLabel(name)
+    control.setTooltip(tooltip)
+    gtk_widget_set_halign(control.widget, GTK_ALIGN_START)
+    gtk_grid_attach(layout, Self.label(label), 0, row, 1, 1)
+    gtk_grid_attach(layout, control.widget, 1, row, 1, 1)
   }
 
   /// The dictionaries Enchant found (it looks on its worker, so they come after the window

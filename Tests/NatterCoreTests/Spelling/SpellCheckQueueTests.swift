@@ -11,18 +11,18 @@ struct SpellCheckQueueTests {
     #expect(queue.pending == [0..<6], "touching ranges merge")
   }
 
-  @Test func anInsertBeforeAPendingRangeShiftsIt() {
+  /// A pending range, an insertion, and what is pending after it.
+  @Test(arguments: [
+    (100..<110, 3, 10, [10..<13, 103..<113]),  // before it: shifted, the typed part pending
+    (10..<20, 5, 15, [10..<25]),  // inside it: grown
+  ])
+  func anInsertShiftsOrGrowsAPendingRange(
+    pending: Range<Int>, count: Int, at offset: Int, expected: [Range<Int>]
+  ) {
     var queue = SpellCheckQueue()
-    queue.invalidate(100..<110)
-    queue.inserted(3, at: 10)
-    #expect(queue.pending == [10..<13, 103..<113])
-  }
-
-  @Test func anInsertInsideAPendingRangeGrowsIt() {
-    var queue = SpellCheckQueue()
-    queue.invalidate(10..<20)
-    queue.inserted(5, at: 15)
-    #expect(queue.pending == [10..<25])
+    queue.invalidate(pending)
+    queue.inserted(count, at: offset)
+    #expect(queue.pending == expected)
   }
 
   @Test func aDeleteShiftsLaterRangesAndLeavesItsParagraphPending() {

@@ -188,7 +188,7 @@ final class PreferencesWindow: Widget {
     let languagesLabel = Self.label(localized("Languages"))
     gtk_widget_set_valign(languagesLabel, GTK_ALIGN_START)
     gtk_grid_attach(layout, languagesLabel, 0, 10, 1, 1)
-    // Hunspell's packages bring a dictionary per region (de_AT, de_BE, … en_ZA): the list
+    // Hunspell's packages bring a dictionary per region (de_BE, de_LU, en_AU, en_CA, …): the list
     // scrolls past a few rows, so the window stays within an 800-pixel-high screen.
     let languageScroller = gtk_scrolled_window_new()
     let scroller = OpaquePointer(languageScroller)

@@ -126,6 +126,32 @@ struct Report {
           + String(format: "%.0f ns", result.nanoseconds)
           + " | | flat (≤ 2× the 1 KB figure) | \(Self.verdict(flat)) |")
     }
+    // Issue 31: the same keystrokes with spelling's bookkeeping, and what it adds.
+    let variants:
+      [(String, KeyPath<KeystrokeBench.Result, Double>, KeyPath<KeystrokeBench.Result, Double>)] = [
+        (
+          "one long paragraph (past its 1,024-character window)", \.nanoseconds,
+          \.spellingNanoseconds
+        ),
+        (
+          "\(KeystrokeBench.shortParagraph)-character paragraphs", \.shortNanoseconds,
+          \.shortSpellingNanoseconds
+        ),
+      ]
+    for (what, without, with) in variants {
+      let firstSpelt = keystrokes.first?[keyPath: with]
+      for result in keystrokes {
+        let spelt = result[keyPath: with]
+        let plain = result[keyPath: without]
+        let flat = firstSpelt.map { spelt <= 2 * $0 + 100 }
+        lines.append(
+          "| Per keystroke typing \(what), \(Self.bytes(result.draftBytes)) draft: controller"
+            + String(format: " %.0f ns, with spelling's bookkeeping", plain)
+            + String(format: " (%.2f× without)", spelt / plain) + " | "
+            + String(format: "%.0f ns", spelt)
+            + " | | flat (≤ 2× the 1 KB figure) | \(Self.verdict(flat)) |")
+      }
+    }
 
     let count = Self.messages(IRCParseBench.lineCount)
     lines.append(

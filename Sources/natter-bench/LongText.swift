@@ -33,7 +33,8 @@ enum LongText: String, CaseIterable {
 
 /// Issue 13's long-text figures: the longest main-loop stall with each shape at send, at
 /// start-up with such a message stored, while scrolling past such messages, and while pasting
-/// 1 MB and 5 MB of it into the composer.
+/// 1 MB and 5 MB of it into the composer, with the composer's spelling off and on (issue 31),
+/// and with it on, how long until the paste is checked and the longest stall until then.
 extension Bench {
   /// Characters of a sent or stored long message: the composer's limit (SPEC §2).
   static let longMessageScalars = 100_000
@@ -62,7 +63,11 @@ extension Bench {
         startupWithStored(shape, body: body, hang: hang)
         sendLong(shape, body: body, hang: hang)
         scrollPast(shape, body: body, hang: hang)
-        for bytes in Self.longPasteSizes { pasteLong(shape, bytes: bytes, hang: hang) }
+        for bytes in Self.longPasteSizes {
+          // Spelling is on by default (en_US from the C locale, hunspell-en-us installed).
+          pasteLong(shape, bytes: bytes, spelling: false, hang: hang)
+          pasteLong(shape, bytes: bytes, spelling: true, hang: hang)
+        }
       }
     }
   }
@@ -175,8 +180,16 @@ extension Bench {
     }
   }
 
-  private mutating func pasteLong(_ shape: LongText, bytes: Int, hang: Double) {
-    let key = Self.longKey("paste \(bytes)", shape)
+  /// The key of a paste's figures: `paste` the stall (spelling on, as the app is by
+  /// default), `paste-nospell` the stall with `[spelling] check=false`, `paste-checked` the
+  /// time from the paste's end until its spelling was checked, `paste-checkstall` the longest
+  /// stall from the paste's start until then.
+  static func pasteKey(_ what: String, _ bytes: Int, _ shape: LongText) -> String {
+    longKey("\(what) \(bytes)", shape)
+  }
+
+  private mutating func pasteLong(_ shape: LongText, bytes: Int, spelling: Bool, hang: Double) {
+    let key = Self.pasteKey(spelling ? "paste" : "paste-nospell", bytes, shape)
     do {
       let data = options.scratch.appendingPathComponent("long-paste-data")
       try? FileManager.default.removeItem(at: data)
@@ -185,14 +198,37 @@ extension Bench {
       while text.utf8.count > bytes { text.unicodeScalars.removeLast() }
       let file = options.scratch.appendingPathComponent("long-paste.txt")
       try text.write(to: file, atomically: true, encoding: .utf8)
+      let environment = environment(
+        label: spelling ? "natter-long" : "natter-long-nospell",
+        extra: ["NATTER_BENCH_PASTE_FILE": file.path])
+      if !spelling, let config = environment["XDG_CONFIG_HOME"] {
+        let folder = URL(fileURLWithPath: config).appendingPathComponent("natter")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[spelling]\ncheck=false\n".write(
+          to: folder.appendingPathComponent("settings.ini"), atomically: true, encoding: .utf8)
+      }
       let launch = try Launch(
         watch: options.watch, command: [options.natter, "--data-dir", data.path],
-        environment: environment(
-          label: "natter-long", extra: ["NATTER_BENCH_PASTE_FILE": file.path]),
-        scratch: options.scratch)
+        environment: environment, scratch: options.scratch)
       defer { launch.stop() }
       let stall = try? launch.wait(for: "paste-stall", seconds: hang + 5, what: key)
       record(key, stall, hang: hang)
+      guard spelling, stall != nil else { return }
+      // Checking goes on after the paste-stall watch ended; a hang counts at the limit.
+      let checked = try? launch.wait(for: "paste-checked", seconds: hang, what: key)
+      let checkedKey = Self.pasteKey("paste-checked", bytes, shape)
+      let stallKey = Self.pasteKey("paste-checkstall", bytes, shape)
+      if let checked, checked.detail.count >= 4 {
+        samples[checkedKey, default: []].append(Double(checked.detail[0]))
+        samples[stallKey, default: []].append(Double(checked.detail[1]))
+        samples[Self.pasteKey("paste-slices", bytes, shape), default: []].append(
+          Double(checked.detail[3]))
+      } else {
+        for key in [checkedKey, stallKey] {
+          samples[key, default: []].append(hang * 1_000_000)
+          timedOut[key, default: 0] += 1
+        }
+      }
     } catch {
       log("\(key): \(error)")
     }

@@ -26,7 +26,7 @@ struct Options {
   /// Which suites run: `startup`, `send`, `paste`, `long-text`, `network`, `networks`; all by
   /// default.
   var suites: Set<String> = ["startup", "send", "paste", "long-text", "network", "networks"]
-  /// Rounds of the long-text suite (each launches Natter 35 times).
+  /// Rounds of the long-text suite (each launches Natter 45 times).
   var longRuns = 3
   /// Seconds after which a long-text scenario counts as hung.
   var hangSeconds = 20.0

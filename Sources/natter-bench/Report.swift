@@ -126,6 +126,32 @@ struct Report {
           + String(format: "%.0f ns", result.nanoseconds)
           + " | | flat (≤ 2× the 1 KB figure) | \(Self.verdict(flat)) |")
     }
+    // Issue 31: the same keystrokes with spelling's bookkeeping, and what it adds.
+    let variants:
+      [(String, KeyPath<KeystrokeBench.Result, Double>, KeyPath<KeystrokeBench.Result, Double>)] = [
+        (
+          "one long paragraph (past its 1,024-character window)", \.nanoseconds,
+          \.spellingNanoseconds
+        ),
+        (
+          "\(KeystrokeBench.shortParagraph)-character paragraphs", \.shortNanoseconds,
+          \.shortSpellingNanoseconds
+        ),
+      ]
+    for (what, without, with) in variants {
+      let firstSpelt = keystrokes.first?[keyPath: with]
+      for result in keystrokes {
+        let spelt = result[keyPath: with]
+        let plain = result[keyPath: without]
+        let flat = firstSpelt.map { spelt <= 2 * $0 + 100 }
+        lines.append(
+          "| Per keystroke typing \(what), \(Self.bytes(result.draftBytes)) draft: controller"
+            + String(format: " %.0f ns, with spelling's bookkeeping", plain)
+            + String(format: " (%.2f× without)", spelt / plain) + " | "
+            + String(format: "%.0f ns", spelt)
+            + " | | flat (≤ 2× the 1 KB figure) | \(Self.verdict(flat)) |")
+      }
+    }
 
     let count = Self.messages(IRCParseBench.lineCount)
     lines.append(
@@ -149,7 +175,10 @@ struct Report {
     if bench.options.suites.contains("startup") {
       renderPhases(natters.map(\.label).filter { !$0.hasPrefix("before") })
     }
-    if bench.options.suites.contains("long-text") { renderLongText() }
+    if bench.options.suites.contains("long-text") {
+      renderLongText()
+      renderLongPasteSpelling()
+    }
     if bench.options.suites.contains("network") { renderNetwork() }
     if bench.options.suites.contains("networks") { renderNetworks() }
     return lines.joined(separator: "\n")
@@ -271,7 +300,7 @@ struct Report {
         + " counted at the \(Int(limit)) s limit.",
       "",
       "| Shape | At send | Start → first frame, one stored (vs bare; vs ordinary) | After start-up |"
-        + " Scrolling past them | Paste 1 MB | Paste 5 MB | All ≤ 50 ms |",
+        + " Scrolling past them | Paste 1 MB (spelling on) | Paste 5 MB (spelling on) | All ≤ 50 ms |",
       "|---|---|---|---|---|---|---|---|",
     ]
     let bare = bench.median("long paint bare")
@@ -316,6 +345,55 @@ struct Report {
       lines.append(
         "| (Natter, same history, an ordinary newest message) | | \(Self.ms(control))\(ratio)"
           + " | | | | | |")
+    }
+  }
+
+  /// Issue 31's paste figures: the paste's stall with the composer's spelling off and on, and
+  /// with it on, how long the checking of the pasted text took and the longest stall until
+  /// it was done.
+  private mutating func renderLongPasteSpelling() {
+    let limit = bench.options.hangSeconds
+    lines += [
+      "",
+      "Long paste and spelling (issue 31): median of \(bench.options.longRuns) runs. Stall: the"
+        + " longest main-loop stall from the paste to 1.5 s after it is in (at least 4 s), as in"
+        + " the table above, with `[spelling] check=false` and with spelling on (the default,"
+        + " en_US). Checked: from the paste's end until the composer had checked all of it;"
+        + " stall until checked: the longest main-loop stall from the paste's start until then."
+        + " A hang is counted at the \(Int(limit)) s limit.",
+      "",
+      "| Shape | Paste | Stall, spelling off | Stall, spelling on | On vs off | Checked after |"
+        + " Longest stall until checked | Slices checked | All ≤ 50 ms |",
+      "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for shape in LongText.allCases {
+      for bytes in Bench.longPasteSizes {
+        var met = true
+        func cell(_ what: String) -> (String, Double?) {
+          let key = Bench.pasteKey(what, bytes, shape)
+          guard let value = bench.median(key) else {
+            met = false
+            return ("—", nil)
+          }
+          let hung = bench.timedOut[key, default: 0]
+          var text =
+            hung > 0 && value >= limit * 1_000_000 ? "hung (> \(Int(limit)) s)" : Self.ms(value)
+          if hung > 0 && value < limit * 1_000_000 { text += " (\(hung) hung)" }
+          if hung > 0 || (what != "paste-checked" && value > 50_000) { met = false }
+          return (text, value)
+        }
+        let off = cell("paste-nospell")
+        let on = cell("paste")
+        let checked = cell("paste-checked")
+        let checkStall = cell("paste-checkstall")
+        let ratio = on.1.flatMap { on in off.1.map { String(format: "%.2f×", on / $0) } } ?? ""
+        let slices = bench.median(Bench.pasteKey("paste-slices", bytes, shape)).map {
+          Self.messages(Int($0))
+        }
+        lines.append(
+          "| \(shape.rawValue) | \(Self.bytes(bytes)) | \(off.0) | \(on.0) | \(ratio) |"
+            + " \(checked.0) | \(checkStall.0) | \(slices ?? "—") | \(met ? "yes" : "**no**") |")
+      }
     }
   }
 

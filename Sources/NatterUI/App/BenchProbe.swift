@@ -12,7 +12,9 @@ import NatterCore
 /// frame began),
 /// and with `NATTER_BENCH_PASTE=BYTES` (or `NATTER_BENCH_PASTE_FILE=PATH`, that file's text)
 /// one paste into the composer: `paste-inserted <µs> <insert µs>`, then `paste-stall <µs>
-/// <longest main-loop stall µs>`.
+/// <longest main-loop stall µs>`, and `paste-checked <µs> <µs from the paste's end until the
+/// composer's spelling has checked it all> <longest main-loop stall µs from the paste's start
+/// until then> <checking's idles> <slices>` (issue 31; at once when spelling is off).
 ///
 /// Long-text scenarios, each answering with the longest gap between 1 ms main-loop ticks:
 /// `NATTER_BENCH_WATCH=1` gives `startup-stall` for the 3 s after the first frame;
@@ -33,6 +35,8 @@ enum BenchProbe {
     return fd >= 0 ? fd : nil
   }()
   private static var window: UnsafeMutablePointer<GtkWidget>?
+  /// The window's composer, whose spell checking a paste waits for.
+  private static weak var composer: ComposerView?
   /// With `NATTER_BENCH_STALLS=1`, every gap of 20 ms or more is reported as
   /// `stall <µs> <when it began µs> <length µs>`, for finding what caused it (perf, logs).
   private static let logsStalls = environmentValue("NATTER_BENCH_STALLS") != nil
@@ -78,10 +82,11 @@ enum BenchProbe {
     }
   }
 
-  /// Watches `window` when benchmarking; call once, before it is presented.
-  static func attach(to window: UnsafeMutablePointer<GtkWidget>) {
+  /// Watches `window` and its `composer` when benchmarking; call once, before it is presented.
+  static func attach(to window: UnsafeMutablePointer<GtkWidget>, composer: ComposerView) {
     guard fifo != nil else { return }
     self.window = window
+    self.composer = composer
     Signal.connect(raw(window), "realize") {
       mark("realize")
       guard let clock = gtk_widget_get_frame_clock(window) else { return }
@@ -216,8 +221,27 @@ enum BenchProbe {
     if watch {
       let settled = { inserted.map { g_get_monotonic_time() - $0 > 1_500_000 } ?? false }
       watchStalls(seconds: 4, until: settled) { emit("paste-stall", detail: " \($0)") }
+      watchSpelling(after: { inserted })
     }
     gtk_widget_activate_action_variant(textView, "clipboard.paste", nil)
+  }
+
+  /// `paste-checked`: once the paste is in (`inserted` says when), how long until the
+  /// composer has no spelling left to check, and the longest stall from now until then.
+  private static func watchSpelling(after inserted: @escaping () -> gint64?) {
+    guard let composer else { return }
+    var checked: gint64 = 0
+    let done = {
+      guard let end = inserted(), !composer.isPasting, !composer.isCheckingSpelling else {
+        return false
+      }
+      checked = g_get_monotonic_time() - end
+      return true
+    }
+    watchStalls(until: done) { longest in
+      let work = composer.spellingWork
+      emit("paste-checked", detail: " \(checked) \(longest) \(work.idles) \(work.slices)")
+    }
   }
 
   /// Reports the longest gap between 1 ms timer ticks over the next `seconds`, and then until

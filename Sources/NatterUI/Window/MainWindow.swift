@@ -115,7 +115,7 @@ final class MainWindow: Widget {
       conversations.markRead(open)
       return false
     }
-    BenchProbe.attach(to: widget)
+    BenchProbe.attach(to: widget, composer: composer)
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }

@@ -83,6 +83,12 @@ public struct SpellCheckQueue: Equatable, Sendable {
     pending = kept
   }
 
+  /// Paragraphs longer than this are not checked. Every underline splits the text buffer's
+  /// line, and GTK walks a line's pieces to find an offset in it, so marks in one line of
+  /// megabytes (a paste of a log or a dump, not a message anyone wrote) made each later edit
+  /// and check slower until a 5 MB paste stalled the window for seconds.
+  public static let longestCheckedParagraph = 10_000
+
   /// The part of the text to read for the next slice, from `start` (`next`'s start) in
   /// `paragraph` (its text without the line break): the whole paragraph, or for one longer
   /// than `limit` a window from a little before `start`. `Slice.cut` then finds the words.
@@ -132,7 +138,9 @@ public struct SpellCheckQueue: Equatable, Sendable {
           doneEnd = read.lowerBound + to
         }
       }
-      return (from..<to, (read.lowerBound + from)..<doneEnd)
+      // From the pending start at the latest: a window without white space checks nothing
+      // and must still move the queue on (an empty `done` would check it again for ever).
+      return (from..<to, min(read.lowerBound + from, start)..<doneEnd)
     }
   }
 }

@@ -102,6 +102,24 @@ struct SpellCheckQueueTests {
     #expect(checkedWords == 600, "every word once")
   }
 
+  @Test func aLongParagraphWithoutWhiteSpaceIsPassedOverToItsEnd() {
+    // Found by natter-bench: the second window had no white space, its `done` was empty, and
+    // the idle checked it again for ever.
+    let length = 5_000
+    var queue = SpellCheckQueue()
+    queue.checkAll(length: length)
+    var slices = 0
+    while let next = queue.next, slices < 20 {
+      let slice = SpellCheckQueue.slice(from: next.lowerBound, paragraph: 0..<length)
+      let cut = slice.cut(String(repeating: "x", count: slice.read.count))
+      #expect(cut.check.isEmpty || next.lowerBound == 0)
+      queue.checked(cut.done)
+      slices += 1
+    }
+    #expect(queue.isEmpty)
+    #expect(slices <= 6)
+  }
+
   @Test func aWindowWithoutWhiteSpaceIsPassedOver() {
     let slice = SpellCheckQueue.slice(from: 0, paragraph: 0..<5000, limit: 1024)
     let cut = slice.cut(String(repeating: "x", count: 1024))

@@ -17,10 +17,11 @@ extension ComposerView {
       updateEmojiCompletion()
     }
     // The popover never takes the focus, so leaving the text is leaving the completion.
+    // Weak: a window being destroyed moves the focus out after the composer may be gone.
     if let focus = gtk_event_controller_focus_new() {
-      Signal.connect(raw(focus), "leave") { [unowned self] in
-        emoji.focusLeft()
-        showEmojiCompletion()
+      Signal.connect(raw(focus), "leave") { [weak self] in
+        self?.emoji.focusLeft()
+        self?.showEmojiCompletion()
       }
       gtk_widget_add_controller(textView.widget, focus)
     }

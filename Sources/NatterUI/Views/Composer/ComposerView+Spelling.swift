@@ -203,6 +203,11 @@ extension ComposerView {
       var end = start
       if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
       let paragraph = Int(gtk_text_iter_get_offset(&start))..<Int(gtk_text_iter_get_offset(&end))
+      if paragraph.count > SpellCheckQueue.longestCheckedParagraph {
+        gtk_text_buffer_remove_tag(buffer.buffer, tag, &start, &end)
+        spelling.queue.checked(paragraph.lowerBound..<(paragraph.upperBound + 1))
+        continue
+      }
       let slice = SpellCheckQueue.slice(from: next.lowerBound, paragraph: paragraph)
       let text = buffer.text(from: slice.read.lowerBound, to: slice.read.upperBound)
       spelling.work.slices += 1

@@ -4,6 +4,11 @@ import CGtk
 /// run while GTK owns the loop, so deferred UI work goes through these.
 @MainActor
 public enum MainLoop {
+  /// Just below GTK's redraw (`GDK_PRIORITY_REDRAW`, 120) and above GtkTextView's background
+  /// layout of its lines (`GDK_PRIORITY_REDRAW + 5`): work here never delays a frame that is
+  /// due, and is not held back until a text view has laid out every line it holds.
+  public static let afterRedraw: Int32 = 122
+
   /// Runs `body` once when the loop is idle. Returns the source id for `cancel`.
   @discardableResult
   public static func idle(

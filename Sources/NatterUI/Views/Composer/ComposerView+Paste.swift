@@ -58,8 +58,10 @@ extension ComposerView {
           textView.typed(), gtk_text_buffer_get_insert(textBuffer))
       }
       guard pieces.isEmpty else {
-        // Idle priority runs after GTK's redraw, so each piece is drawn before the next.
-        MainLoop.idle { insertNext() }
+        // After a due frame, so the window draws between pieces, but before the text view lays
+        // out the lines already in: at idle priority the pieces waited for that, and 5 MB of
+        // short lines took 4.6 s to go in (issue 32). The layout goes on after the last piece.
+        MainLoop.idle(priority: MainLoop.afterRedraw) { insertNext() }
         return
       }
       dropPieceStartMark()

@@ -167,6 +167,15 @@ extension TranscriptView {
       upper: gtk_adjustment_get_upper(adjustment))
   }
 
+  /// Rows were appended while sticky. Anchoring the list on the newest item at once, outside
+  /// GTK's layout, has the very next frame lay it out at the bottom edge; deferred alone, the
+  /// scroll came after that frame, and a sent message was drawn a frame late 4 times in 9
+  /// (issue 32). The deferred scroll still corrects for estimated row heights.
+  func followNewest() {
+    if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
+    scrollToBottom()
+  }
+
   /// Puts the newest message at the bottom edge. Deferred to an idle after GTK's layout: the
   /// list configures its adjustment from inside its size-allocate, and a value set right then
   /// moves the scrollbar but not the rows the list has already placed.

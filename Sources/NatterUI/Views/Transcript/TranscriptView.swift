@@ -204,7 +204,7 @@ final class TranscriptView: Widget {
       results.pager.appended(message)
     }
     model.append(1)
-    if policy.messagesAppended(count: 1) == .scrollToBottom { scrollToBottom() }
+    if policy.messagesAppended(count: 1) == .scrollToBottom { followNewest() }
     updateJumpButton()
   }
 
@@ -221,7 +221,7 @@ final class TranscriptView: Widget {
     } else {
       model.append(messages.count)
     }
-    if policy.messagesAppended(count: messages.count) == .scrollToBottom { scrollToBottom() }
+    if policy.messagesAppended(count: messages.count) == .scrollToBottom { followNewest() }
     updateJumpButton()
   }
 

@@ -109,6 +109,19 @@ import Testing
     #expect(try store.insertReceived([line("hi", msgid: "s1")]).isEmpty)
   }
 
+  @Test func aFloodFromOneSenderInOneSecondIsStoredWholeAndItsReplayNotAgain() throws {
+    // Texts alike in their first 24 characters and more, and one whose copy differs only in
+    // trailing tags: each is its own message, and hearing the flood again stores nothing.
+    let store = try MessageStore.inMemory()
+    let texts =
+      (0..<300).map { "burst message from the same bot, number \($0)" } + ["short", "tagged #a"]
+    let flood = texts.map { line($0, msgid: nil, sender: "bot") }
+    #expect(try store.insertReceived(flood).count == texts.count)
+    #expect(try store.insertReceived(texts.map { line($0, msgid: nil, sender: "bot") }).isEmpty)
+    #expect(try store.insertReceived([line("tagged", msgid: nil, sender: "bot")]).count == 1)
+    #expect(try store.count(conversation: channel) == texts.count + 1)
+  }
+
   @Test func notesAreNeverTakenForAPlayback() throws {
     let store = try MessageStore.inMemory()
     try store.insert(

@@ -152,7 +152,7 @@ import Testing
         """)
     }
     let store = try Fixtures.store(in: dir)
-    #expect(try store.db.userVersion == 10)
+    #expect(try store.db.userVersion == Schema.latestVersion)
     let old = try #require(try store.message(msgid: "srv1", in: channel))
     #expect(old.body == "bold" && old.formatted == "\u{2}bold")
     #expect(old.replyTo == nil && old.reactions.isEmpty)

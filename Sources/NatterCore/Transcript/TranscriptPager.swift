@@ -4,7 +4,8 @@
 /// extends the window by a keyset page from its first or last message; anything else (a
 /// scrollbar drag, Ctrl+Home) replaces the window with a page read by position, or with the
 /// newest messages when the position is near the end, which is how a history of any size opens
-/// with one small read. The window never grows past `maxCached` messages.
+/// with one small read. The window never grows past `maxCached` messages, or a page more while
+/// messages are appended.
 public final class TranscriptPager {
   public static let defaultPageSize = 100
   public static let defaultMaxCached = 3000
@@ -66,7 +67,9 @@ public final class TranscriptPager {
   public func appended(_ message: Message) {
     if !window.isEmpty, cachedRange.upperBound == count {
       window.append(message)
-      trim(keeping: count)
+      // Back to `maxCached` a page at a time: trimming one message off the front on every
+      // append moved the whole window each time, in a burst for every line (issue 32).
+      if window.count > maxCached + pageSize { trim(keeping: count) }
     }
     count += 1
   }

@@ -828,7 +828,10 @@ public final class IRCClient {
 
   private func handleInboxSlice(all: Bool = false) {
     let started = Date()
-    let end = all ? inbox.count : min(inbox.count, inboxHead + pacer.batch)
+    // Ends before the window's next frame is due, which a longer slice would delay.
+    let budget = FrameBudget.microsecondsLeft(limit: Int(IRCInboxPacer.longest * 1000))
+    let batch = pacer.batch(within: Double(budget) / 1000)
+    let end = all ? inbox.count : min(inbox.count, inboxHead + batch)
     var effects: [IRCEffect] = []
     for index in inboxHead..<end {
       effects += connection.handle(.lineReceived(IRCText.decode(inbox[index])), at: started)

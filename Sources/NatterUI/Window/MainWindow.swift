@@ -115,6 +115,7 @@ final class MainWindow: Widget {
       conversations.markRead(open)
       return false
     }
+    FrameBudget.follow(widget)
     BenchProbe.attach(to: widget, composer: composer)
   }
 

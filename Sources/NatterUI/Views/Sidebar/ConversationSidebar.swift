@@ -73,10 +73,16 @@ final class ConversationSidebar: Widget {
         }
       }
     } else {
+      let shown = entries
       entries = list.entries
+      // Only rows that changed: the list is shown again for every slice of a burst, and
+      // refilling every row (labels, tooltip, accessible text) cost each slice that much.
       for (item, row) in rows {
         let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
-        if entries.indices.contains(position) { fill(row, with: entries[position]) }
+        guard entries.indices.contains(position), shown[position] != entries[position] else {
+          continue
+        }
+        fill(row, with: entries[position])
       }
     }
     if let index = entries.firstIndex(where: { $0.id == list.activeID }) {

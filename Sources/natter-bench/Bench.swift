@@ -141,6 +141,14 @@ struct Bench {
   /// Enter to stored and to the first frame that shows the message, typed with xdotool into
   /// Natter holding the largest history (a copy, so the cached history stays as generated).
   mutating func send() {
+    send(binary: options.natter, prefix: "")
+    if let before = options.before { send(binary: before, prefix: Self.beforePrefix) }
+  }
+
+  /// Keys of a figure the `--before` binary gave: the same key after this.
+  static let beforePrefix = "before "
+
+  private mutating func send(binary: String, prefix: String) {
     guard let largest = options.histories.last else { return }
     let copy = options.scratch.appendingPathComponent("send-history")
     try? FileManager.default.removeItem(at: copy)
@@ -148,7 +156,7 @@ struct Bench {
       try FileManager.default.copyItem(
         at: URL(fileURLWithPath: largest.directory), to: copy)
       let app = Options.App(
-        label: "natter-send", command: [options.natter, "--data-dir", copy.path], probed: true)
+        label: "natter-send", command: [binary, "--data-dir", copy.path], probed: true)
       let launch = try Launch(
         watch: options.watch, command: app.command, environment: environment(for: app),
         scratch: options.scratch)
@@ -176,22 +184,25 @@ struct Bench {
         let stored = try launch.wait(for: "stored", seconds: 5, what: "send", after: mark)
         let shown = try? launch.wait(for: "shown", seconds: 5, what: "send", after: mark)
         guard index > 0 else { continue }  // the first send is a warm-up
-        samples["send stored", default: []].append(Double(stored.microseconds - key.microseconds))
+        samples[prefix + "send stored", default: []].append(
+          Double(stored.microseconds - key.microseconds))
         if let shown {
-          samples["send shown", default: []].append(Double(shown.microseconds - key.microseconds))
+          samples[prefix + "send shown", default: []].append(
+            Double(shown.microseconds - key.microseconds))
           if let frames = shown.detail.first {
-            samples["send frames", default: []].append(Double(frames))
+            samples[prefix + "send frames", default: []].append(Double(frames))
           }
           if shown.detail.count > 1 {
             // From Enter to the frame's start is waiting for the frame clock; the rest is the
             // frame's own layout, snapshot and drawing.
             let frameStart = shown.detail[1]
-            samples["send wait", default: []].append(Double(frameStart - key.microseconds))
-            samples["send frame", default: []].append(Double(shown.microseconds - frameStart))
+            samples[prefix + "send wait", default: []].append(Double(frameStart - key.microseconds))
+            samples[prefix + "send frame", default: []].append(
+              Double(shown.microseconds - frameStart))
           }
         } else {
           // Stored but never drawn: the transcript did not bring the new message into view.
-          sendsNeverShown += 1
+          if prefix.isEmpty { sendsNeverShown += 1 }
           log("send \(index): stored, but no frame showed it within 5 s")
         }
         Thread.sleep(forTimeInterval: 0.3)
@@ -203,35 +214,41 @@ struct Bench {
 
   static let pasteSizes = [1_048_576, 5_242_880]
 
-  /// A 1 MB and a 5 MB paste into the composer of a fresh Natter, in turns.
+  /// A 1 MB and a 5 MB paste into the composer of a fresh Natter, in turns (and of the
+  /// `--before` binary, in the same rounds).
   mutating func paste() {
+    let binaries = [("", options.natter)] + (options.before.map { [(Self.beforePrefix, $0)] } ?? [])
     for round in 0..<options.runs {
       log("paste round \(round + 1)/\(options.runs)")
       for bytes in Self.pasteSizes {
-        let data = options.scratch.appendingPathComponent("paste-data")
-        try? FileManager.default.removeItem(at: data)
-        let app = Options.App(
-          label: "natter-paste", command: [options.natter, "--data-dir", data.path], probed: true)
-        do {
-          var environment = environment(for: app)
-          environment["NATTER_BENCH_PASTE"] = "\(bytes)"
-          let launch = try Launch(
-            watch: options.watch, command: app.command, environment: environment,
-            scratch: options.scratch)
-          defer { launch.stop() }
-          let inserted = try launch.wait(for: "paste-inserted", seconds: 60, what: "paste")
-          let stall = try launch.wait(for: "paste-stall", seconds: 60, what: "paste")
-          if let insert = inserted.detail.first {
-            samples["paste insert \(bytes)", default: []].append(Double(insert))
-          }
-          if let longest = stall.detail.first {
-            samples["paste stall \(bytes)", default: []].append(Double(longest))
-          }
-        } catch {
-          log("paste \(bytes): \(error)")
-        }
-        try? FileManager.default.removeItem(at: data)
+        for (prefix, binary) in binaries { paste(bytes: bytes, binary: binary, prefix: prefix) }
       }
+    }
+  }
+
+  private mutating func paste(bytes: Int, binary: String, prefix: String) {
+    do {
+      let data = options.scratch.appendingPathComponent("paste-data")
+      try? FileManager.default.removeItem(at: data)
+      defer { try? FileManager.default.removeItem(at: data) }
+      let app = Options.App(
+        label: "natter-paste", command: [binary, "--data-dir", data.path], probed: true)
+      var environment = environment(for: app)
+      environment["NATTER_BENCH_PASTE"] = "\(bytes)"
+      let launch = try Launch(
+        watch: options.watch, command: app.command, environment: environment,
+        scratch: options.scratch)
+      defer { launch.stop() }
+      let inserted = try launch.wait(for: "paste-inserted", seconds: 60, what: "paste")
+      let stall = try launch.wait(for: "paste-stall", seconds: 60, what: "paste")
+      if let insert = inserted.detail.first {
+        samples[prefix + "paste insert \(bytes)", default: []].append(Double(insert))
+      }
+      if let longest = stall.detail.first {
+        samples[prefix + "paste stall \(bytes)", default: []].append(Double(longest))
+      }
+    } catch {
+      log("paste \(bytes): \(error)")
     }
   }
 

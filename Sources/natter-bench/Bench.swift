@@ -9,6 +9,10 @@ struct Bench {
   var sendsNeverShown = 0
   /// Runs that hung past `--hang-limit`, by row key; their samples hold the limit.
   var timedOut: [String: Int] = [:]
+  /// Frame-time histograms' counts summed over runs, by `frameKey` (issue 32).
+  var frameCounts: [String: [Int]] = [:]
+  /// Runs whose probe sent no frame times, by row.
+  var framesMissing: [String: Int] = [:]
 
   init(options: Options) { self.options = options }
 
@@ -130,6 +134,14 @@ struct Bench {
     }
   }
 
+  /// Forgets the networks an earlier `natter --connect` saved in `environment`'s home: each
+  /// run's server has a port of its own, and the saved ones would be tried (and one of them
+  /// opened) beside it.
+  static func forgetNetworks(in environment: [String: String]) {
+    guard let config = environment["XDG_CONFIG_HOME"] else { return }
+    try? FileManager.default.removeItem(atPath: config + "/natter/settings.ini")
+  }
+
   /// The account `natter --connect irc://bench@127.0.0.1:PORT/#bench` would save.
   static func writeAccount(port: UInt16, config: String) throws {
     let folder = URL(fileURLWithPath: config).appendingPathComponent("natter")
@@ -246,6 +258,10 @@ struct Bench {
       }
       if let longest = stall.detail.first {
         samples[prefix + "paste stall \(bytes)", default: []].append(Double(longest))
+      }
+      if prefix.isEmpty {
+        recordFrames(
+          try? launch.wait(for: "frames-paste", seconds: 2, what: "paste"), as: "paste \(bytes)")
       }
     } catch {
       log("paste \(bytes): \(error)")

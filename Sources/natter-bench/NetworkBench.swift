@@ -35,14 +35,17 @@ extension Bench {
     let app = Options.App(
       label: "natter-burst", command: [options.natter, "--data-dir", data.path, "--connect", url],
       probed: true)
+    let environment = self.environment(
+      label: app.label,
+      extra: ["NATTER_BENCH_BURST": "\(Self.burstCount)", "NATTER_BENCH_INBOX": mode])
+    Self.forgetNetworks(in: environment)
     let launch = try Launch(
-      watch: options.watch, command: app.command,
-      environment: environment(
-        label: app.label,
-        extra: ["NATTER_BENCH_BURST": "\(Self.burstCount)", "NATTER_BENCH_INBOX": mode]),
+      watch: options.watch, command: app.command, environment: environment,
       scratch: options.scratch)
     defer { launch.stop() }
     let report = try launch.wait(for: "burst", seconds: 120, what: "the burst")
+    recordFrames(
+      try? launch.wait(for: "frames-burst", seconds: 2, what: "the burst"), as: "burst \(mode)")
     guard report.detail.count >= 3, let sent = server.burstStarted else { return }
     samples[Self.burstKey("stall", mode), default: []].append(Double(report.detail[0]))
     samples[Self.burstKey("frame gap", mode), default: []].append(Double(report.detail[1]))

@@ -23,9 +23,11 @@ struct Options {
   var sends = 9
   var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
   var onlyKeystrokes = false
-  /// Which suites run: `startup`, `send`, `paste`, `long-text`, `network`, `networks`; all by
-  /// default.
-  var suites: Set<String> = ["startup", "send", "paste", "long-text", "network", "networks"]
+  /// Which suites run: `startup`, `send`, `paste`, `long-text`, `network`, `networks`,
+  /// `scroll`, `members`; all by default.
+  var suites: Set<String> = [
+    "startup", "send", "paste", "long-text", "network", "networks", "scroll", "members",
+  ]
   /// Rounds of the long-text suite (each launches Natter 45 times).
   var longRuns = 3
   /// Seconds after which a long-text scenario counts as hung.
@@ -36,7 +38,8 @@ struct Options {
   static let usage = """
     Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
                         [--peer LABEL=COMMAND]... [--before BIN] [--runs N] [--sends N] [--scratch DIR] [--table FILE]
-                        [--suites startup,send,paste,long-text,network,networks] [--long-runs N]
+                        [--suites startup,send,paste,long-text,network,networks,scroll,members]
+                        [--long-runs N]
                         [--hang-limit S]
            natter-bench --keystrokes
     Run it through meson-helpers/bench.sh, which builds and prepares everything.
@@ -79,7 +82,7 @@ struct Options {
       default: throw UsageError("unknown option \(option)")
       }
     }
-    let needsHistories = !suites.isDisjoint(with: ["startup", "send"])
+    let needsHistories = !suites.isDisjoint(with: ["startup", "send", "scroll"])
     if !onlyKeystrokes
       && (natter.isEmpty || bare.isEmpty || watch.isEmpty || (needsHistories && histories.isEmpty))
     {

@@ -5,7 +5,8 @@ struct Report {
   let bench: Bench
   let keystrokes: [KeystrokeBench.Result]
   let ircParse: IRCParseBench.Result
-  private(set) var lines: [String] = []
+  /// The table's lines; `Report+Frames.swift` adds its own.
+  var lines: [String] = []
 
   init(bench: Bench, keystrokes: [KeystrokeBench.Result], ircParse: IRCParseBench.Result) {
     self.bench = bench
@@ -182,6 +183,7 @@ struct Report {
     }
     if bench.options.suites.contains("network") { renderNetwork() }
     if bench.options.suites.contains("networks") { renderNetworks() }
+    renderFrames()
     return lines.joined(separator: "\n")
   }
 
@@ -426,7 +428,7 @@ struct Report {
     }
   }
 
-  private static func ms(_ microseconds: Double) -> String {
+  static func ms(_ microseconds: Double) -> String {
     microseconds >= 1_000_000
       ? String(format: "%.1f s", microseconds / 1_000_000)
       : String(format: "%.1f ms", microseconds / 1000)
@@ -455,7 +457,7 @@ struct Report {
     lines.append("| \(what) | \(shown) | \(ratio) | \(target) | \(Self.verdict(met)) |")
   }
 
-  private static func verdict(_ met: Bool?) -> String {
+  static func verdict(_ met: Bool?) -> String {
     met.map { $0 ? "yes" : "**no**" } ?? ""
   }
 

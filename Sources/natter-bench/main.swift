@@ -19,6 +19,8 @@ do {
     if options.suites.contains("long-text") { bench.longText() }
     if options.suites.contains("network") { bench.network() }
     if options.suites.contains("networks") { bench.networks() }
+    if options.suites.contains("scroll") { bench.scroll() }
+    if options.suites.contains("members") { bench.members() }
   }
   var report = Report(bench: bench, keystrokes: keystrokes, ircParse: ircParse)
   let text =

@@ -26,15 +26,20 @@ import NatterCore
 /// N-th stored, `burst <µs> <longest main-loop stall µs> <longest gap between frames µs>
 /// <frames> <first stored µs>`. `NATTER_BENCH_INBOX=read` handles each read whole at default
 /// priority, as Natter did before it handled lines a slice at a time, for comparison.
+/// Counted there are frames that laid out or drew.
+///
+/// Frame times (issue 32, `FrameRecorder`): `frames-<scenario> <µs> <gaps> <frames>`, each a
+/// `FrameHistogram`'s fields, for `burst` (the same span as `burst`), `paste` (the span of
+/// `paste-stall`) and the scenarios of `BenchProbe+Frames.swift`.
 @MainActor
 enum BenchProbe {
-  private static let fifo: Int32? = {
+  static let fifo: Int32? = {
     guard let path = environmentValue("NATTER_BENCH") else { return nil }
     // Non-blocking: a bench that went away must never stall the app.
     let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
     return fd >= 0 ? fd : nil
   }()
-  private static var window: UnsafeMutablePointer<GtkWidget>?
+  static var window: UnsafeMutablePointer<GtkWidget>?
   /// The window's composer, whose spell checking a paste waits for.
   private static weak var composer: ComposerView?
   /// With `NATTER_BENCH_STALLS=1`, every gap of 20 ms or more is reported as
@@ -55,6 +60,10 @@ enum BenchProbe {
   private static var burstLastPaint: gint64 = 0
   private static var burstLongestFrameGap: gint64 = 0
   private static var burstFrames = 0
+  private static var burstRecorder: FrameRecorder?
+  /// Whether the frame being painted laid out or drew: with a `FrameRecorder` keeping the
+  /// clock ticking, the others are ticks, not frames.
+  private static var frameDrew = false
   /// Handle each read whole at default priority (the old way), for comparison.
   static let wholeReads = environmentValue("NATTER_BENCH_INBOX") == "read"
 
@@ -64,6 +73,7 @@ enum BenchProbe {
     if burstStart == 0 {
       burstStart = g_get_monotonic_time()
       burstLastPaint = burstStart
+      if let window { burstRecorder = FrameRecorder(window: window) }
       watchStalls(until: { burstLeft == nil }) { burstLongestStall = $0 }
     }
     guard left - count <= 0 else {
@@ -78,6 +88,8 @@ enum BenchProbe {
       emit(
         "burst",
         detail: " \(burstLongestStall) \(burstLongestFrameGap) \(burstFrames) \(burstStart)")
+      if let fields = burstRecorder?.finishedFields() { emit("frames-burst", detail: fields) }
+      burstRecorder = nil
       return false
     }
   }
@@ -96,8 +108,14 @@ enum BenchProbe {
         if !painted { mark("frame") }
       }
       // Connected after GTK's own handlers, so these mark the end of each phase.
-      Signal.connect(raw(clock), "layout") { if !painted { mark("layout") } }
-      Signal.connect(raw(clock), "paint") { if !painted { mark("drawn") } }
+      Signal.connect(raw(clock), "layout") {
+        frameDrew = true
+        if !painted { mark("layout") }
+      }
+      Signal.connect(raw(clock), "paint") {
+        frameDrew = true
+        if !painted { mark("drawn") }
+      }
       Signal.connect(raw(clock), "after-paint") { afterPaint() }
     }
     Signal.connect(raw(window), "map") { if !painted { mark("map") } }
@@ -129,7 +147,9 @@ enum BenchProbe {
   }
 
   private static func afterPaint() {
-    if burstLeft != nil, burstStart != 0 {
+    let drew = frameDrew
+    frameDrew = false
+    if burstLeft != nil, burstStart != 0, drew {
       let now = g_get_monotonic_time()
       burstLongestFrameGap = max(burstLongestFrameGap, now - burstLastPaint)
       burstLastPaint = now
@@ -187,6 +207,7 @@ enum BenchProbe {
         return false
       }
     }
+    startFrameScenarios()
     if environment["NATTER_BENCH_SCROLL"] != nil {
       MainLoop.timeout(milliseconds: 1000) {
         let start = g_get_monotonic_time()
@@ -204,7 +225,7 @@ enum BenchProbe {
   /// Pastes `text` through the composer's own clipboard action; reports `paste-inserted` and,
   /// with `watch`, the longest stall over the next four seconds or until 1.5 s after the text
   /// is in (the draft is saved 500 ms after it), whichever is later; calls `done` once it is in.
-  private static func paste(_ text: String, watch: Bool = true, done: @escaping () -> Void) {
+  static func paste(_ text: String, watch: Bool = true, done: @escaping () -> Void) {
     guard let window, let display = gtk_widget_get_display(window),
       let textView = descendant(of: window, type: gtk_text_view_get_type()),
       let buffer = gtk_text_view_get_buffer(cast(textView))
@@ -220,7 +241,11 @@ enum BenchProbe {
     }
     if watch {
       let settled = { inserted.map { g_get_monotonic_time() - $0 > 1_500_000 } ?? false }
-      watchStalls(seconds: 4, until: settled) { emit("paste-stall", detail: " \($0)") }
+      let recorder = FrameRecorder(window: window)
+      watchStalls(seconds: 4, until: settled) {
+        emit("paste-stall", detail: " \($0)")
+        if let fields = recorder?.finishedFields() { emit("frames-paste", detail: fields) }
+      }
       watchSpelling(after: { inserted })
     }
     gtk_widget_activate_action_variant(textView, "clipboard.paste", nil)
@@ -274,7 +299,7 @@ enum BenchProbe {
     }
   }
 
-  private static func emit(_ event: String, detail: String = "") {
+  static func emit(_ event: String, detail: String = "") {
     guard let fifo else { return }
     let line = "\(event) \(g_get_monotonic_time())\(detail)\n"
     _ = line.utf8CString.withUnsafeBufferPointer { write(fifo, $0.baseAddress, $0.count - 1) }
@@ -321,7 +346,7 @@ enum BenchProbe {
     emit("first-rows", detail: " \(rows) \(covered) \(gtk_widget_get_height(scroller))")
   }
 
-  private static func collect(
+  static func collect(
     type: GType, in widget: UnsafeMutablePointer<GtkWidget>,
     into found: inout [UnsafeMutablePointer<GtkWidget>]
   ) {
@@ -369,7 +394,7 @@ enum BenchProbe {
       && own.origin.y + own.size.height > port.origin.y
   }
 
-  private static func descendant(
+  static func descendant(
     of widget: UnsafeMutablePointer<GtkWidget>, type: GType
   ) -> UnsafeMutablePointer<GtkWidget>? {
     let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))

@@ -564,6 +564,7 @@ final class ConversationsView {
       perform(
         switching.joined(
           irc.conversation(for: channel), name: channel, pasting: composer.isPasting))
+      BenchProbe.channelJoined()
     case .parted(let channel), .kicked(let channel, _, _):
       // Our own `/part` took the channel out already; one still listed was left by the
       // server's doing (a kick, an operator's part). It stays, marked, with `Rejoin`: a
@@ -573,6 +574,7 @@ final class ConversationsView {
       let conversation = irc.conversation(for: channel)
       roster.setMembers(members, of: conversation)
       if conversation == list.activeID { updateHeader() }
+      BenchProbe.membersListed(members.count)
     case .topic(let channel, let text):
       let conversation = irc.conversation(for: channel)
       roster.setTopic(text, of: conversation)
@@ -581,6 +583,7 @@ final class ConversationsView {
       onBouncerNetworks(irc.networkID, event)
     case .channelList(let channels, let complete):
       channelBrowsers[irc.networkID]?.show(channels, complete: complete)
+      BenchProbe.channelsListed(channels.count)
     default:
       break
     }

@@ -1,0 +1,39 @@
+import NatterCore
+
+/// Issue 32's frame times: the probe's `frames-<scenario>` lines, kept per row key as the
+/// histograms' counts summed over the runs and each run's 99th percentile and longest.
+extension Bench {
+  /// The two histograms a `frames-` line carries.
+  enum FrameMeasure: String, CaseIterable {
+    /// Between consecutive frames, the frame clock kept ticking.
+    case gaps
+    /// Each frame's own time, for the frames that laid out or drew.
+    case frames
+  }
+
+  static func frameKey(_ row: String, _ measure: FrameMeasure, _ what: String) -> String {
+    "frames \(row) \(measure.rawValue) \(what)"
+  }
+
+  /// Keeps `event`'s histograms under `row`; a missing event (an earlier binary without the
+  /// probe's scenario, or a run that failed) is counted, so the table can say so.
+  mutating func recordFrames(_ event: Launch.Event?, as row: String) {
+    let fields = event?.detail ?? []
+    let width = FrameHistogram.bounds.count + 3
+    guard fields.count >= 2 * width,
+      let gaps = FrameHistogram(fields: fields.prefix(width)),
+      let frames = FrameHistogram(fields: fields.dropFirst(width))
+    else {
+      framesMissing[row, default: 0] += 1
+      return
+    }
+    for (measure, histogram) in [(FrameMeasure.gaps, gaps), (.frames, frames)] {
+      let counts = Self.frameKey(row, measure, "counts")
+      let sum = frameCounts[counts] ?? Array(repeating: 0, count: histogram.counts.count)
+      frameCounts[counts] = zip(sum, histogram.counts).map { $0 + $1 }
+      guard histogram.total > 0 else { continue }
+      samples[Self.frameKey(row, measure, "p99"), default: []].append(Double(histogram.p99))
+      samples[Self.frameKey(row, measure, "max"), default: []].append(Double(histogram.longest))
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import NatterCore
+
+/// Issue 32's frame times: one table of histograms for every scenario that ran, and the
+/// time each big list took to arrive.
+extension Report {
+  private struct FrameRow {
+    let row: String
+    let what: String
+    /// Whether issue 32's "≤ 17 ms" applies to the gaps, and to the frames' own times.
+    var gapTarget = false
+    var frameTarget = false
+  }
+
+  mutating func renderFrames() {
+    let suites = bench.options.suites
+    var rows: [FrameRow] = []
+    let history = bench.options.histories.last.map { Self.messages($0.count) } ?? "the largest"
+    if suites.contains("scroll") {
+      let presses = bench.median("scroll presses held").map { ", \(Int($0)) presses" } ?? ""
+      rows += [
+        FrameRow(
+          row: Bench.scrollRow("held"),
+          what: "Page Up held 3 s, \(history) messages\(presses)", gapTarget: true,
+          frameTarget: true),
+        FrameRow(row: Bench.scrollRow("idle"), what: "The same 3 s, no key (comparison)"),
+      ]
+      if bench.options.before != nil {
+        rows.append(FrameRow(row: Bench.scrollRow("before"), what: "Page Up held, before"))
+      }
+    }
+    if suites.contains("members") {
+      let big = Self.messages(Bench.bigList)
+      let small = Self.messages(Bench.smallList)
+      func name(_ what: String, _ size: String) -> String {
+        what == "names"
+          ? "NAMES of \(size) members, member list open"
+          : "`/list` of \(size) channels, in the channel browser"
+      }
+      for what in ["names", "list"] {
+        rows.append(
+          FrameRow(
+            row: Bench.listRow(what, "\(Bench.bigList)"), what: name(what, big), gapTarget: true))
+        rows.append(
+          FrameRow(
+            row: Bench.listRow(what, "\(Bench.smallList)"),
+            what: name(what, small) + " (comparison)"))
+        if bench.options.before != nil {
+          rows.append(
+            FrameRow(row: Bench.listRow(what, "before"), what: name(what, big) + ", before"))
+        }
+      }
+    }
+    if suites.contains("network") {
+      let count = Self.messages(Bench.burstCount)
+      rows += [
+        FrameRow(row: "burst slices", what: "Burst of \(count), lines in slices", gapTarget: true),
+        FrameRow(row: "burst read", what: "Burst of \(count), each read whole (before)"),
+      ]
+    }
+    if suites.contains("paste") {
+      for bytes in Bench.pasteSizes {
+        rows.append(
+          FrameRow(
+            row: "paste \(bytes)", what: "Paste \(Self.bytes(bytes)) into the composer",
+            gapTarget: bytes == Bench.pasteSizes.last))
+      }
+    }
+    guard !rows.isEmpty else { return }
+    let buckets = FrameHistogram.bounds.map { "≤ \($0 / 1000) ms" }
+    lines += [
+      "",
+      "Frame times (issue 32), \(bench.options.runs) runs. Gaps: between consecutive frames of"
+        + " the window's frame clock, kept ticking while recorded (as an animation keeps it), so"
+        + " a gap is how long anything pending waited for the next frame. Frames: each frame"
+        + " that laid out or drew, from its before-paint to its after-paint. Counts are summed"
+        + " over the runs; the 99th percentile and the longest are the median run's, the worst"
+        + " run's longest in brackets. Met: the median run's longest ≤ 17 ms. Xvfb has no"
+        + " vertical sync: GDK's frame clock is a timer that waits 16.7 ms from a frame's start,"
+        + " rounded to whole milliseconds, plus the main loop's wake-up, so frames on time are"
+        + " 16–18 ms apart (see the rows with nothing to do) and a gap over 25 ms is a frame"
+        + " missed.",
+      "",
+      "| Scenario | Measure | Count | " + buckets.joined(separator: " | ")
+        + " | > \((FrameHistogram.bounds.last ?? 0) / 1000) ms | 99th percentile | Longest |"
+        + " Target | Met |",
+      "|---|---|" + String(repeating: "---|", count: buckets.count + 6),
+    ]
+    for row in rows {
+      for measure in Bench.FrameMeasure.allCases {
+        let applies = measure == .gaps ? row.gapTarget : row.frameTarget
+        frameLine(row, measure, target: applies)
+      }
+    }
+    if suites.contains("members") { renderListArrival() }
+  }
+
+  private mutating func frameLine(_ row: FrameRow, _ measure: Bench.FrameMeasure, target: Bool) {
+    let label = measure == .gaps ? "gaps" : "frames"
+    let missing = bench.framesMissing[row.row, default: 0]
+    let counts = bench.frameCounts[Bench.frameKey(row.row, measure, "counts")]
+    let longest = bench.median(Bench.frameKey(row.row, measure, "max"))
+    let worst = bench.samples[Bench.frameKey(row.row, measure, "max")]?.max()
+    var what = row.what
+    if missing > 0 {
+      let reported = bench.count(Bench.frameKey(row.row, .gaps, "max"))
+      what += " (\(missing) of \(missing + reported) runs not reported)"
+    }
+    let cells: [String]
+    if let counts {
+      let total = counts.reduce(0, +)
+      cells =
+        ["\(total)"] + counts.map(String.init)
+        + [
+          bench.median(Bench.frameKey(row.row, measure, "p99")).map(Self.ms) ?? "—",
+          longest.map { median in
+            Self.ms(median) + (worst.map { " (\(Self.ms($0)))" } ?? "")
+          } ?? "—",
+        ]
+    } else {
+      cells = Array(repeating: "—", count: FrameHistogram.bounds.count + 4)
+    }
+    let met = target ? longest.map { $0 <= 17_000 } : nil
+    lines.append(
+      "| \(what) | \(label) | " + cells.joined(separator: " | ")
+        + " | \(target ? "≤ 17 ms" : "") | \(Self.verdict(met)) |")
+  }
+
+  /// From the server's first 353 (322) written to the whole list in Natter.
+  private mutating func renderListArrival() {
+    let variants = Bench.membersVariants.filter { $0 != "before" || bench.options.before != nil }
+    lines += [
+      "",
+      "| Measure | "
+        + variants.map { $0 == "before" ? "before" : Self.messages(Int($0) ?? 0) }
+        .joined(separator: " | ") + " |",
+      "|---|" + String(repeating: "---|", count: variants.count),
+    ]
+    for (key, what) in [
+      ("names in", "First 353 written → the member list in Natter"),
+      ("list in", "First 322 written → the channel list in the browser"),
+    ] {
+      let cells = variants.map { bench.median("\(key) \($0)").map(Self.ms) ?? "—" }
+      lines.append("| \(what) | " + cells.joined(separator: " | ") + " |")
+    }
+  }
+}

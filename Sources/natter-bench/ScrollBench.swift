@@ -1,0 +1,59 @@
+import Foundation
+
+/// Issue 32's scrolling: Natter holding the largest history (a copy, as `send` uses) with
+/// Page Up held for 3 s from the newest message (`NATTER_BENCH_HOLD_PAGE_UP`), against the
+/// same 3 s with no key (`NATTER_BENCH_IDLE_FRAMES`: what the frame clock does on this machine
+/// when Natter has nothing to do) and, with `--before`, the earlier binary held the same way;
+/// in turns, a different one first each round.
+extension Bench {
+  static let scrollRows = ["held", "idle", "before"]
+
+  static func scrollRow(_ variant: String) -> String { "scroll \(variant)" }
+
+  mutating func scroll() {
+    guard let largest = options.histories.last else { return }
+    let copy = options.scratch.appendingPathComponent("scroll-history")
+    try? FileManager.default.removeItem(at: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    do {
+      try FileManager.default.copyItem(at: URL(fileURLWithPath: largest.directory), to: copy)
+    } catch {
+      log("scroll: \(error)")
+      return
+    }
+    var turns: [(variant: String, binary: String, environment: [String: String])] = [
+      ("held", options.natter, ["NATTER_BENCH_HOLD_PAGE_UP": "1"]),
+      ("idle", options.natter, ["NATTER_BENCH_IDLE_FRAMES": "1"]),
+    ]
+    if let before = options.before {
+      turns.append(("before", before, ["NATTER_BENCH_HOLD_PAGE_UP": "1"]))
+    }
+    for round in 0..<options.runs {
+      log("scrolling round \(round + 1)/\(options.runs)")
+      let shift = round % turns.count
+      for turn in turns[shift...] + turns[..<shift] {
+        let event = turn.variant == "idle" ? "frames-idle" : "frames-scroll"
+        do {
+          let launch = try Launch(
+            watch: options.watch, command: [turn.binary, "--data-dir", copy.path],
+            environment: environment(
+              label: turn.variant == "before" ? "before-scroll" : "natter-scroll",
+              extra: turn.environment),
+            scratch: options.scratch)
+          defer { launch.stop() }
+          try launch.wait(for: "paint", seconds: 60, what: "scrolling")
+          // 1 s to settle, 3 s held, 0.5 s after; an earlier binary never answers.
+          recordFrames(
+            try? launch.wait(for: event, seconds: 15, what: "scrolling"),
+            as: Self.scrollRow(turn.variant))
+          if let presses = launch.events.first(where: { $0.name == "page-ups" })?.detail.first {
+            samples["scroll presses \(turn.variant)", default: []].append(Double(presses))
+          }
+        } catch {
+          log("scrolling (\(turn.variant)): \(error)")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+      }
+    }
+  }
+}

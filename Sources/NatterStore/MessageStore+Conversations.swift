@@ -148,21 +148,26 @@ extension MessageStore {
   @discardableResult
   public func insertReceived(_ messages: [Message]) throws -> [Message] {
     guard !messages.isEmpty else { return [] }
-    let stored = try db.transaction {
-      var stored: [Message] = []
-      for message in messages {
-        // A status line is Natter's own note, never a server's duplicate.
-        if message.kind != .status, try isStored(message) {
-          if let replyTo = message.replyTo, let msgid = message.msgid {
-            try addReplyTo(replyTo, toMessage: msgid)
+    // A flood is committed a slice at a time on the main thread: the disk is waited for on
+    // the syncer's thread instead (WALSyncer says why that is safe).
+    let stored = try db.withoutSyncing {
+      try db.transaction {
+        var stored: [Message] = []
+        for message in messages {
+          // A status line is Natter's own note, never a server's duplicate.
+          if message.kind != .status, try isStored(message) {
+            if let replyTo = message.replyTo, let msgid = message.msgid {
+              try addReplyTo(replyTo, toMessage: msgid)
+            }
+            continue
           }
-          continue
+          try insertRow(message)
+          stored.append(message)
         }
-        try insertRow(message)
-        stored.append(message)
+        return stored
       }
-      return stored
     }
+    walSyncer?.request()
     // A message can come after reactions to it (a playback filling a gap): it shows them.
     var shown = stored
     try fillReactions(&shown)

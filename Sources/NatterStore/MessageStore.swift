@@ -25,11 +25,17 @@ public final class MessageStore {
   /// written.
   public let copiedFrom: URL?
 
+  /// Syncs received messages' commits off the main thread; nil in memory.
+  let walSyncer: WALSyncer?
+
   init(db: SQLiteConnection, databaseURL: URL?, copiedFrom: URL? = nil) {
     self.db = db
     self.databaseURL = databaseURL
     self.copiedFrom = copiedFrom
+    walSyncer = databaseURL.map { WALSyncer(databasePath: $0.path) }
   }
+
+  deinit { walSyncer?.stop() }
 
   /// Whether messages written to this store outlive the process.
   public var isPersistent: Bool { databaseURL != nil }

@@ -34,6 +34,15 @@ final class SQLiteConnection {
     StoreError.from(code: rc, message: String(cString: sqlite3_errmsg(handle)))
   }
 
+  /// Runs `body` with commits that do not wait for the disk (`synchronous = NORMAL`, safe in
+  /// WAL mode against a killed process); the caller has them synced afterwards (WALSyncer).
+  /// Every other commit syncs the WAL itself.
+  func withoutSyncing<T>(_ body: () throws -> T) throws -> T {
+    try execute("PRAGMA synchronous = NORMAL")
+    defer { sqlite3_exec(handle, "PRAGMA synchronous = FULL", nil, nil, nil) }
+    return try body()
+  }
+
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws {
     let rc = sqlite3_exec(handle, sql, nil, nil, nil)

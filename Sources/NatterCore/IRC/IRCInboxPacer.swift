@@ -26,7 +26,8 @@ public struct IRCInboxPacer: Equatable, Sendable {
     let measured = max(milliseconds, 0.0001) / Double(lines)
     // A short tail says nothing about a line's cost unless it was slow.
     guard lines >= Self.minimum || measured > millisecondsPerLine else { return }
-    // Dearer at once, cheaper gently, so one quick slice does not set up a long one.
-    millisecondsPerLine = max(measured, millisecondsPerLine / 2)
+    // Dearer at once, cheaper gently (a quarter more lines at a time), so one quick slice
+    // does not set up a long one: a slice that overruns delays the frame that falls due.
+    millisecondsPerLine = max(measured, millisecondsPerLine * 0.8)
   }
 }

@@ -9,24 +9,24 @@ import Testing
     pacer.sliceTook(128, lines: 128)
     #expect(pacer.batch(within: 16) == 16)
     #expect(pacer.batch(within: 10) == IRCInboxPacer.minimum)
-    // Cheaper again: twice as many, not all that the quick slice says would fit.
+    // Cheaper again: a quarter more, not all that the quick slice says would fit.
     pacer.sliceTook(12.8, lines: 128)
-    #expect(pacer.batch(within: 16) == 32)
+    #expect(pacer.batch(within: 16) == 20)
   }
 
   @Test func theTimeGivenSetsTheBatchUpToTheLongestSlice() {
     var pacer = IRCInboxPacer()
-    pacer.sliceTook(12.8, lines: 128)  // 0.1 ms a line
-    #expect(pacer.batch(within: 4) == 40)
-    #expect(pacer.batch(within: 12) == 120)
-    #expect(pacer.batch(within: 100) == 160)  // never past IRCInboxPacer.longest
+    pacer.sliceTook(32, lines: 128)  // a quarter of a millisecond a line
+    #expect(pacer.batch(within: 4) == 16)
+    #expect(pacer.batch(within: 12) == 48)
+    #expect(pacer.batch(within: 100) == 64)  // never past IRCInboxPacer.longest
   }
 
-  @Test func quickSlicesGrowAtMostTwofoldUpToTheMaximum() {
+  @Test func quickSlicesGrowByAQuarterAtMostUpToTheMaximum() {
     var pacer = IRCInboxPacer()
     pacer.sliceTook(1, lines: 128)
-    #expect(pacer.batch(within: 16) == 256)
-    for _ in 0..<20 { pacer.sliceTook(0.01, lines: pacer.batch(within: 16)) }
+    #expect(pacer.batch(within: 16) == 160)
+    for _ in 0..<40 { pacer.sliceTook(0.01, lines: pacer.batch(within: 16)) }
     #expect(pacer.batch(within: 16) == IRCInboxPacer.maximum)
   }
 

@@ -26,6 +26,8 @@ import NatterCore
 /// N-th stored, `burst <µs> <longest main-loop stall µs> <longest gap between frames µs>
 /// <frames> <first stored µs>`. `NATTER_BENCH_INBOX=read` handles each read whole at default
 /// priority, as Natter did before it handled lines a slice at a time, for comparison.
+///
+/// Switching conversations, `NATTER_BENCH_SWITCH=N`: see `BenchProbe+Switch.swift`.
 @MainActor
 enum BenchProbe {
   private static let fifo: Int32? = {
@@ -34,7 +36,7 @@ enum BenchProbe {
     let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
     return fd >= 0 ? fd : nil
   }()
-  private static var window: UnsafeMutablePointer<GtkWidget>?
+  static private(set) var window: UnsafeMutablePointer<GtkWidget>?
   /// The window's composer, whose spell checking a paste waits for.
   private static weak var composer: ComposerView?
   /// With `NATTER_BENCH_STALLS=1`, every gap of 20 ms or more is reported as
@@ -143,6 +145,7 @@ enum BenchProbe {
       // For counting start-up's instructions (valgrind): nothing after the first frame.
       if environmentValue("NATTER_BENCH_QUIT_AFTER_PAINT") != nil { exit(0) }
       startScenarios()
+      startSwitching()
     }
     guard let body = awaitedBody, let window else { return }
     framesSinceStored += 1
@@ -274,7 +277,7 @@ enum BenchProbe {
     }
   }
 
-  private static func emit(_ event: String, detail: String = "") {
+  static func emit(_ event: String, detail: String = "") {
     guard let fifo else { return }
     let line = "\(event) \(g_get_monotonic_time())\(detail)\n"
     _ = line.utf8CString.withUnsafeBufferPointer { write(fifo, $0.baseAddress, $0.count - 1) }
@@ -321,7 +324,7 @@ enum BenchProbe {
     emit("first-rows", detail: " \(rows) \(covered) \(gtk_widget_get_height(scroller))")
   }
 
-  private static func collect(
+  static func collect(
     type: GType, in widget: UnsafeMutablePointer<GtkWidget>,
     into found: inout [UnsafeMutablePointer<GtkWidget>]
   ) {
@@ -356,7 +359,7 @@ enum BenchProbe {
     return false
   }
 
-  private static func isInView(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+  static func isInView(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
     guard let window,
       let scroller = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type())
     else { return false }

@@ -15,31 +15,46 @@ extension MessageStore {
   }
 
   /// Everything in `conversation` up to its newest message is read now.
+  public func markRead(_ conversation: String) throws {
+    guard let newest = try readCursor(of: conversation) else { return }
+    try markRead(conversation, upTo: newest)
+  }
+
+  /// Where `conversation` is read up to once the user has seen what it holds now; nil when
+  /// it holds no message to read. A read, so it is cheap; `markRead(_:upTo:)` writes it.
   ///
   /// The marker is the newest message that is not a status line: status lines carry this
   /// computer's clock to the millisecond, messages the server's (often to the second), so a
   /// join line stamped a moment after a message the server sent in the same second would
   /// have hidden that message from the count.
-  public func markRead(_ conversation: String) throws {
+  public func readCursor(of conversation: String) throws -> MessageCursor? {
     let id = try conversationRowID(url: conversation)
     let newest = try db.cached(
       """
       SELECT sent_at, id FROM messages INDEXED BY messages_by_conversation
       WHERE conversation_id = ? AND kind <> 'status' ORDER BY sent_at DESC, id DESC LIMIT 1
       """)
+    defer { newest.reset() }
     try newest.bind(1, id)
-    guard try newest.step() else {
-      newest.reset()
-      return
-    }
-    let cursor = MessageCursor(sentAtMilliseconds: newest.int64(0), id: newest.text(1))
-    newest.reset()
+    guard try newest.step() else { return nil }
+    return MessageCursor(sentAtMilliseconds: newest.int64(0), id: newest.text(1))
+  }
+
+  /// Everything in `conversation` up to `cursor` (from `readCursor(of:)`) is read.
+  public func markRead(_ conversation: String, upTo cursor: MessageCursor) throws {
+    let id = try conversationRowID(url: conversation)
     let statement = try db.cached(
       "UPDATE conversations SET read_sent_at = ?, read_id = ? WHERE id = ?")
     try statement.bind(1, cursor.sentAtMilliseconds)
     try statement.bind(2, cursor.id)
     try statement.bind(3, id)
     try statement.run()
+  }
+
+  /// Runs the writes of `body` in one transaction: the disk is waited for once, not once
+  /// for each (a switch of conversation writes two read markers and the one opened).
+  public func inOneTransaction(_ body: () throws -> Void) throws {
+    try db.transaction(body)
   }
 
   /// The messages from others after `conversation`'s read marker, counting at most `limit`

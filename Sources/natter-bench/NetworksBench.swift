@@ -5,25 +5,39 @@ import Foundation
 /// alone (20 channels) and the bare window, in turns in one run. Each network is a loopback
 /// server of the bench's own on its own address (127.0.0.1 … 127.0.0.5, one port), so the
 /// stored conversations' ids stay the same from round to round. Measured: start to first
-/// frame, start to every channel's member list served, and resident memory once they are.
+/// frame, start to every channel's member list served, and resident memory once they are;
+/// then (issue 32) the time from switching channel (Ctrl+Page Down's action) to the first frame
+/// showing the new one's messages. `--before BIN` runs an earlier Natter on the five networks
+/// in the same rounds, on a history of its own that it imported itself.
 extension Bench {
   static let benchNetworks = 5
   static let channelsPerNetwork = 20
   static let membersPerChannel = 500
   static let messagesPerChannel = 1_000
+  /// Switches per run, each to the next conversation in the sidebar.
+  static let switchesPerRun = 10
 
   static func networksLabel(_ count: Int) -> String { "natter-\(count)-networks" }
+  static let networksBeforeLabel = "before-\(benchNetworks)-networks"
 
   mutating func networks() {
     do {
       let servers = try ChannelsServer.group(count: Self.benchNetworks)
       defer { servers.forEach { $0.stop() } }
-      let apps = try [1, Self.benchNetworks].map { count in
-        try networksApp(count: count, servers: Array(servers.prefix(count)))
+      var turns: [(app: Options.App, networks: Int)] = [
+        (Options.App(label: "bare", command: [options.bare], probed: true), 0)
+      ]
+      for count in [1, Self.benchNetworks] {
+        let app = try networksApp(
+          label: Self.networksLabel(count), natter: options.natter,
+          servers: Array(servers.prefix(count)))
+        turns.append((app, count))
       }
-      let bare = Options.App(label: "bare", command: [options.bare], probed: true)
-      let turns: [(app: Options.App, networks: Int)] =
-        [(bare, 0)] + zip(apps, [1, Self.benchNetworks]).map { ($0, $1) }
+      if let before = options.before {
+        let app = try networksApp(
+          label: Self.networksBeforeLabel, natter: before, servers: servers)
+        turns.append((app, Self.benchNetworks))
+      }
       for round in -1..<options.runs {
         log("networks round \(round < 0 ? "warm-up" : "\(round + 1)/\(options.runs)")")
         let shift = max(round, 0) % turns.count
@@ -45,9 +59,12 @@ extension Bench {
     _ app: Options.App, networks: Int, servers: [ChannelsServer], counted: Bool
   ) throws {
     servers.forEach { $0.resetCount() }
-    let environment = environment(label: app.label)
+    let environment = environment(
+      label: app.label,
+      extra: networks > 0 ? ["NATTER_BENCH_SWITCH": "\(Self.switchesPerRun)"] : [:])
     if networks > 0, let config = environment["XDG_CONFIG_HOME"] {
       try Self.writeNetworks(Array(servers.prefix(networks)), config: config)
+      try Self.freshHistory(label: app.label, scratch: options.scratch)
     }
     let launch = try Launch(
       watch: options.watch, command: app.command, environment: environment,
@@ -69,38 +86,68 @@ extension Bench {
     // Half a second for the last member lists to be stored and shown.
     Thread.sleep(forTimeInterval: expected > 0 ? 0.5 : 1)
     launch.drain()
+    let rss = launch.residentBytes()
+    if networks > 0 {
+      // The probe begins 3 s after the first frame; each switch takes well under a second.
+      let deadline = Date().addingTimeInterval(3 + Double(Self.switchesPerRun) * 1.5)
+      while Date() < deadline,
+        launch.events.count(where: { $0.name.hasPrefix("switch") }) < Self.switchesPerRun
+      {
+        Thread.sleep(forTimeInterval: 0.05)
+        launch.drain()
+      }
+    }
     guard counted else { return }
+    for event in launch.events where event.name == "switch" {
+      if let duration = event.detail.first {
+        samples["networks switch \(app.label)", default: []].append(Double(duration))
+      }
+    }
+    let unseen = launch.events.count { $0.name == "switch-unseen" }
+    if unseen > 0 { log("\(app.label): \(unseen) switches never showed the conversation") }
     if let paint = launch.sinceStart("paint") {
       samples["networks paint \(app.label)", default: []].append(paint)
     }
     if let ready, let start = launch.time(of: "t0") {
       samples["networks ready \(app.label)", default: []].append(Double(ready - start))
     }
-    if let rss = launch.residentBytes() {
+    if let rss {
       samples["networks rss \(app.label)", default: []].append(rss)
     }
   }
 
-  /// A data folder with `count` networks' channels and their stored messages, imported the
-  /// way a user imports.
-  private func networksApp(count: Int, servers: [ChannelsServer]) throws -> Options.App {
-    let label = Self.networksLabel(count)
+  /// The data folder of `label` as imported, before every run: switching marks channels read,
+  /// which would leave later rounds fewer unread messages to count at start.
+  private static func freshHistory(label: String, scratch: URL) throws {
+    let data = scratch.appendingPathComponent("\(label)-data")
+    try? FileManager.default.removeItem(at: data)
+    try FileManager.default.copyItem(
+      at: scratch.appendingPathComponent("\(label)-imported"), to: data)
+  }
+
+  /// `natter` on a data folder with the channels of `servers` and their stored messages,
+  /// imported the way a user imports (by that binary, so an earlier one reads its own schema);
+  /// each run gets a fresh copy of it.
+  private func networksApp(label: String, natter: String, servers: [ChannelsServer]) throws
+    -> Options.App
+  {
+    let count = servers.count
+    let imported = options.scratch.appendingPathComponent("\(label)-imported")
     let data = options.scratch.appendingPathComponent("\(label)-data")
     let history = options.scratch.appendingPathComponent("\(label).jsonl")
     log("making \(count) networks' history (\(count * Self.channelsPerNetwork) channels)")
     try Self.historyLines(servers: servers).write(to: history, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: history) }
     let importing = Process()
-    importing.executableURL = URL(fileURLWithPath: options.natter)
-    importing.arguments = ["--data-dir", data.path, "--import", history.path]
+    importing.executableURL = URL(fileURLWithPath: natter)
+    importing.arguments = ["--data-dir", imported.path, "--import", history.path]
     importing.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
     try importing.run()
     importing.waitUntilExit()
     guard importing.terminationStatus == 0 else {
       throw Launch.Failure.cannotStart("natter --import for \(label)")
     }
-    return Options.App(
-      label: label, command: [options.natter, "--data-dir", data.path], probed: true)
+    return Options.App(label: label, command: [natter, "--data-dir", data.path], probed: true)
   }
 
   private static func channels() -> [String] { (0..<channelsPerNetwork).map { "#c\($0)" } }

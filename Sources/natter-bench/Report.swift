@@ -270,34 +270,43 @@ struct Report {
   }
 
   /// Issue 27's scale: five networks against one of them alone and the bare window, all
-  /// measured in turns in this run.
+  /// measured in turns in this run; with `--before`, the earlier Natter on the five beside them.
   private mutating func renderNetworks() {
     let one = Bench.networksLabel(1)
     let five = Bench.networksLabel(Bench.benchNetworks)
+    let before = bench.options.before == nil ? nil : Bench.networksBeforeLabel
     let channels = Bench.channelsPerNetwork
+    let fiveName = "\(Bench.benchNetworks) networks (\(Bench.benchNetworks * channels) channels)"
     lines += [
       "",
       "Several networks (issue 27): \(Bench.benchNetworks) loopback networks of \(channels)"
         + " channels each (\(Bench.benchNetworks * channels) joined), every channel with"
         + " \(Bench.membersPerChannel) members and \(Self.messages(Bench.messagesPerChannel)) stored"
         + " messages, against one of them alone, median of \(bench.options.runs) runs in turns."
-        + " Memory is read half a second after the last member list was served.",
+        + " Memory is read half a second after the last member list was served. Switching:"
+        + " \(Bench.switchesPerRun) switches a run to the next conversation (Ctrl+Page Down's"
+        + " action), from the switch to the end of the first frame showing its messages, median"
+        + " (longest) of them all.",
       "",
-      "| Measure | Bare window | One network (\(channels) channels) | \(Bench.benchNetworks) networks"
-        + " (\(Bench.benchNetworks * channels) channels) | 5 vs bare | 5 vs one | Target | Met |",
-      "|---|---|---|---|---|---|---|---|",
+      "| Measure | Bare window | One network (\(channels) channels) | \(fiveName) | "
+        + (before == nil ? "" : "\(fiveName), before (--before) | before vs bare | ")
+        + "5 vs bare | 5 vs one | Target | Met |",
+      "|---|---|---|---|" + (before == nil ? "" : "---|---|") + "---|---|---|---|",
     ]
     let bareRSS = bench.median("networks rss bare")
     for (key, label) in [
       ("paint", "Start → first frame"), ("ready", "Start → every channel's members served"),
-      ("rss", "Resident memory"),
+      ("rss", "Resident memory"), ("switch", "Switching channel → its messages in a frame"),
     ] {
-      let bare = bench.median("networks \(key) bare")
-      let single = bench.median("networks \(key) \(one)")
-      let many = bench.median("networks \(key) \(five)")
-      let show: (Double?) -> String = { value in
-        guard let value else { return key == "ready" ? "" : "—" }
-        return key == "rss" ? String(format: "%.1f MB", value / 1_048_576) : Self.ms(value)
+      let bench = self.bench
+      let value = { (app: String) in bench.median("networks \(key) \(app)") }
+      let bare = value("bare")
+      let show: (String) -> String = { app in
+        guard let median = value(app) else { return key == "ready" || key == "switch" ? "" : "—" }
+        if key == "rss" { return String(format: "%.1f MB", median / 1_048_576) }
+        guard key == "switch", let longest = bench.samples["networks switch \(app)"]?.max()
+        else { return Self.ms(median) }
+        return "\(Self.ms(median)) (\(Self.ms(longest)))"
       }
       func compare(_ value: Double?, _ base: Double?) -> String {
         guard let value, let base else { return "" }
@@ -307,16 +316,24 @@ struct Report {
       }
       var target = ""
       var met: Bool?
+      let many = value(five)
       if key == "paint", let many, let bare {
         target = "≤ 1.15× bare"
         met = many <= 1.15 * bare
       } else if key == "rss", let many, let bareRSS {
         target = "≤ bare + 80 MB"
         met = many <= bareRSS + 80 * 1_048_576
+      } else if key == "switch", let many {
+        target = "≤ 16 ms"
+        met = many <= 16_000
       }
+      let earlier =
+        before.map { "\(show($0)) | \(key == "switch" ? "" : compare(value($0), bare)) | " } ?? ""
       lines.append(
-        "| \(label) | \(show(bare)) | \(show(single)) | \(show(many)) | \(compare(many, bare)) | "
-          + "\(compare(many, single)) | \(target) | \(Self.verdict(met)) |")
+        "| \(label) | \(key == "switch" ? "" : show("bare")) | \(show(one)) | \(show(five)) | "
+          + earlier
+          + "\(key == "switch" ? "" : compare(many, bare)) | \(compare(many, value(one))) | "
+          + "\(target) | \(Self.verdict(met)) |")
     }
   }
 

@@ -87,4 +87,41 @@ import Testing
     try store.insertReceived([message(10, from: "bob")])
     #expect(try store.unread(in: channel, me: "alice").count == 1)
   }
+
+  /// A switch takes the marker when the conversation is left and writes it a frame later:
+  /// what arrives in between is still unread.
+  @Test func aMarkerTakenBeforeAMessageArrivesLeavesThatMessageUnread() throws {
+    let store = try MessageStore.inMemory()
+    func message(_ n: Int) -> Message {
+      var message = Fixtures.message(n, sender: "bob")
+      message.conversation = channel
+      message.msgid = "m\(n)"
+      return message
+    }
+    #expect(try store.readCursor(of: channel) == nil)
+    try store.insertReceived([message(1), message(2)])
+    let cursor = try #require(try store.readCursor(of: channel))
+    try store.insertReceived([message(3)])
+    try store.markRead(channel, upTo: cursor)
+    let unread = try store.unread(in: channel, me: "alice")
+    #expect(unread.count == 1)
+    #expect(unread.firstID == (try store.message(msgid: "m3", in: channel))?.id)
+  }
+
+  @Test func writesInOneTransactionAreKeptAllOrNone() throws {
+    let store = try MessageStore.inMemory()
+    struct Refused: Error {}
+    #expect(throws: Refused.self) {
+      try store.inOneTransaction {
+        try store.noteOpened(channel, at: Date(timeIntervalSince1970: 10))
+        throw Refused()
+      }
+    }
+    #expect(try store.lastOpenedConversation() == nil)
+    try store.inOneTransaction {
+      try store.noteOpened(channel, at: Date(timeIntervalSince1970: 10))
+      try store.noteOpened("ircs://irc.test/#other", at: Date(timeIntervalSince1970: 20))
+    }
+    #expect(try store.lastOpenedConversation() == "ircs://irc.test/#other")
+  }
 }

@@ -62,6 +62,79 @@ struct ConversationViewsTests {
       Wait.until { rowNames(sidebar) == ["Notes", "Net", "#gtk", "#natter", "#swift", "bob"] })
   }
 
+  /// The row widgets of the sidebar, top to bottom.
+  private func rowWidgets(_ sidebar: ConversationSidebar) -> [UnsafeMutablePointer<GtkWidget>] {
+    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
+    var row = gtk_widget_get_first_child(sidebar.list.widget)
+    while let current = row {
+      widgets.append(current)
+      row = gtk_widget_get_next_sibling(current)
+    }
+    return widgets
+  }
+
+  /// The name label of the row showing `name`.
+  private func nameLabel(_ sidebar: ConversationSidebar, _ name: String)
+    -> UnsafeMutablePointer<GtkWidget>?
+  {
+    for row in rowWidgets(sidebar) {
+      guard let box = gtk_widget_get_first_child(row), let text = gtk_widget_get_first_child(box),
+        let label = gtk_widget_get_first_child(text),
+        string(gtk_label_get_text(OpaquePointer(label))) == name
+      else { continue }
+      return label
+    }
+    return nil
+  }
+
+  @Test func rowsBelowTheFirstScreenComeLaterWithoutRemakingTheFirst() throws {
+    try #require(GtkTestEnvironment.start())
+    let sidebar = ConversationSidebar()
+    let window = TestWindow(child: sidebar.widget, width: 220, height: 300)
+    defer { window.close() }
+    sidebar.rowLimit = 3
+    sidebar.show(list())
+    window.settle()
+    #expect(sidebar.names == ["Notes", "Net", "#gtk"])
+    #expect(Wait.until { rowNames(sidebar) == ["Notes", "Net", "#gtk"] })
+    let first = rowWidgets(sidebar)
+    sidebar.rowLimit = nil
+    sidebar.show(list())
+    #expect(Wait.until { rowNames(sidebar) == ["Notes", "Net", "#gtk", "#natter", "bob"] })
+    #expect(Array(rowWidgets(sidebar).prefix(3)) == first)
+  }
+
+  @Test func onlyTheRowWhoseEntryChangedIsFilledAgain() throws {
+    try #require(GtkTestEnvironment.start())
+    let sidebar = ConversationSidebar()
+    let window = TestWindow(child: sidebar.widget, width: 220, height: 300)
+    defer { window.close() }
+    var conversations = list()
+    sidebar.show(conversations)
+    window.settle()
+    #expect(Wait.until { rowNames(sidebar).count == 5 })
+    // A mark on a row that did not change: filling it again would write its name back.
+    let gtk = try #require(nameLabel(sidebar, "#gtk"))
+    gtk_label_set_text(OpaquePointer(gtk), "untouched")
+    conversations.messageArrived(in: "irc/bob", mentionsMe: false, own: false, seen: false)
+    sidebar.show(conversations)
+    window.settle()
+    #expect(string(gtk_label_get_text(OpaquePointer(gtk))) == "untouched")
+    let bob = try #require(nameLabel(sidebar, "bob"))
+    #expect(gtk_widget_has_css_class(bob, "unread") != 0)
+  }
+
+  @Test func unchangedEndsFindWhatASpliceKeeps() {
+    #expect(ConversationSidebar.unchangedEnds(["a", "b", "c"], ["a", "b", "c"]) == (3, 0))
+    #expect(ConversationSidebar.unchangedEnds(["a", "c"], ["a", "b", "c"]) == (1, 1))
+    #expect(ConversationSidebar.unchangedEnds(["a", "b", "c"], ["a", "c"]) == (1, 1))
+    #expect(ConversationSidebar.unchangedEnds(["a", "b"], ["a", "b", "c", "d"]) == (2, 0))
+    #expect(ConversationSidebar.unchangedEnds(["x"], ["y"]) == (0, 0))
+    #expect(ConversationSidebar.unchangedEnds([], ["a"]) == (0, 0))
+    // A repeated id is not counted twice.
+    #expect(ConversationSidebar.unchangedEnds(["a", "a"], ["a"]) == (1, 0))
+  }
+
   @Test func switcherFiltersAsYouTypeAndOpensTheChoice() throws {
     try #require(GtkTestEnvironment.start())
     let switcher = QuickSwitcher()

@@ -31,6 +31,8 @@ import NatterCore
 /// Frame times (issue 32, `FrameRecorder`): `frames-<scenario> <µs> <gaps> <frames>`, each a
 /// `FrameHistogram`'s fields, for `burst` (the same span as `burst`), `paste` (the span of
 /// `paste-stall`) and the scenarios of `BenchProbe+Frames.swift`.
+///
+/// Switching conversations, `NATTER_BENCH_SWITCH=N`: see `BenchProbe+Switch.swift`.
 @MainActor
 enum BenchProbe {
   static let fifo: Int32? = {
@@ -163,6 +165,7 @@ enum BenchProbe {
       // For counting start-up's instructions (valgrind): nothing after the first frame.
       if environmentValue("NATTER_BENCH_QUIT_AFTER_PAINT") != nil { exit(0) }
       startScenarios()
+      startSwitching()
     }
     guard let body = awaitedBody, let window else { return }
     framesSinceStored += 1
@@ -381,7 +384,7 @@ enum BenchProbe {
     return false
   }
 
-  private static func isInView(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+  static func isInView(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
     guard let window,
       let scroller = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type())
     else { return false }

@@ -65,7 +65,7 @@ final class MainWindow: Widget {
       session: session, networks: networks, clients: clients, composer: composer,
       header: header,
       window: raw(made).assumingMemoryBound(to: GtkWindow.self),
-      split: split, overlay: overlay)
+      split: split, overlay: overlay, afterFirstFrame: afterFirstFrame)
     super.init(made)
     afterFirstFrame.watch(widget)
     gtk_window_set_title(window, AppInfo.name)

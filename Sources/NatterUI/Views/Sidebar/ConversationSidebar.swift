@@ -54,40 +54,55 @@ final class ConversationSidebar: Widget {
     connectFactory()
   }
 
-  /// Shows `list`: its rows, counts and markers, with the open conversation selected.
+  /// Lists only this many of the entries while set: the rows below the first screen wait
+  /// for its frame (`SidebarFirstScreen`).
+  var rowLimit: Int?
+
+  /// Shows `list`: its rows, counts and markers, with the open conversation selected. Only
+  /// what changed is touched: rows are added or removed where the ids differ, and a row is
+  /// filled again only when its entry changed, so each row is made and filled once.
   func show(_ list: ConversationList) {
     updating = true
     defer { updating = false }
-    let newIDs = list.entries.map(\.id)
-    if newIDs != entries.map(\.id) {
-      let old = UInt32(entries.count)
-      entries = list.entries
-      var cStrings = newIDs.map { strdup($0) }
+    let old = entries
+    entries = rowLimit.map { Array(list.entries.prefix($0)) } ?? list.entries
+    let kept = Self.unchangedEnds(old.map(\.id), entries.map(\.id))
+    let removed = old.count - kept.head - kept.tail
+    let added = entries.count - kept.head - kept.tail
+    if removed > 0 || added > 0 {
+      var cStrings = entries[kept.head..<(kept.head + added)].map { strdup($0.id) }
       cStrings.append(nil)
       defer { cStrings.forEach { free($0) } }
       cStrings.withUnsafeBufferPointer { buffer in
         buffer.baseAddress!.withMemoryRebound(
           to: UnsafePointer<CChar>?.self, capacity: buffer.count
         ) {
-          gtk_string_list_splice(ids, 0, old, $0)
+          gtk_string_list_splice(ids, guint(kept.head), guint(removed), $0)
         }
       }
-    } else {
-      let shown = entries
-      entries = list.entries
-      // Only rows that changed: the list is shown again for every slice of a burst, and
-      // refilling every row (labels, tooltip, accessible text) cost each slice that much.
-      for (item, row) in rows {
-        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
-        guard entries.indices.contains(position), shown[position] != entries[position] else {
-          continue
-        }
-        fill(row, with: entries[position])
-      }
+    }
+    // Rows the splice added are bound with the new entries; a kept row is filled again only
+    // when its entry changed.
+    for (item, row) in rows {
+      let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+      guard entries.indices.contains(position) else { continue }
+      let before =
+        position < kept.head
+        ? position : position >= kept.head + added ? position - added + removed : nil
+      guard let before, old[before] != entries[position] else { continue }
+      fill(row, with: entries[position])
     }
     if let index = entries.firstIndex(where: { $0.id == list.activeID }) {
       gtk_single_selection_set_selected(selection, guint(index))
     }
+  }
+
+  /// How many ids `old` and `new` share at their start and, after that, at their end.
+  static func unchangedEnds(_ old: [String], _ new: [String]) -> (head: Int, tail: Int) {
+    let head = zip(old, new).prefix { $0 == $1 }.count
+    let most = min(old.count, new.count) - head
+    let tail = zip(old.reversed(), new.reversed()).prefix(most).prefix { $0 == $1 }.count
+    return (head, tail)
   }
 
   /// Shows or hides the sidebar (F9, a narrow window). The list is hidden with its scroller:

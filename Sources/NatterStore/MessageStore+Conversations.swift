@@ -220,12 +220,19 @@ extension MessageStore {
     // By the start of the text first: a flood from one sender puts thousands of rows in one
     // second (messages_by_words, migration 11).
     let same = try db.cached(
-      """
-      SELECT 1 FROM messages INDEXED BY messages_by_words
-      WHERE conversation_id = ?1 AND conversation_id <> 1 AND sender = ?3
-        AND substr(body, 1, 24) IN (substr(?4, 1, 24), substr(?6, 1, 24))
-        AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?5 AND body IN (?4, ?6)
-      """ + (message.msgid == nil ? "" : " AND msgid IS NULL") + " LIMIT 1")
+      message.msgid == nil
+        ? """
+        SELECT 1 FROM messages INDEXED BY messages_by_words
+        WHERE conversation_id = ?1 AND conversation_id <> 1 AND sender = ?3
+          AND substr(body, 1, 24) IN (substr(?4, 1, 24), substr(?6, 1, 24))
+          AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?5 AND body IN (?4, ?6) LIMIT 1
+        """
+        : """
+        SELECT 1 FROM messages INDEXED BY messages_by_words
+        WHERE conversation_id = ?1 AND conversation_id <> 1 AND sender = ?3
+          AND substr(body, 1, 24) IN (substr(?4, 1, 24), substr(?6, 1, 24))
+          AND sent_at BETWEEN ?2 - ?5 AND ?2 + ?5 AND msgid IS NULL AND body IN (?4, ?6) LIMIT 1
+        """)
     defer { same.reset() }
     try same.bind(1, conversation)
     try same.bind(2, time)

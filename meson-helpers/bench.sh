@@ -11,14 +11,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source meson-helpers/deps.sh
 
-runs=9 sends=9 peers=yes suites=startup,send,paste,long-text,network,networks,scroll,members
+runs=9 sends=9 peers=yes suites=startup,send,paste,long-text,network,networks before=,scroll,members
 extra=()
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --sends) sends=$2; shift 2 ;;
     --no-peers) peers=no; shift ;;
-    --before) extra+=(--before "$(realpath "$2")"); shift 2 ;;
+    --before) before=$(realpath "$2"); extra+=(--before "$before"); shift 2 ;;
     --suites) suites=$2; shift 2 ;;
     --long-runs | --hang-limit) extra+=("$1" "$2"); shift 2 ;;
     *) echo "usage: $0 [--runs N] [--sends N] [--no-peers] [--before BIN] [--suites LIST] [--long-runs N] [--hang-limit S]; suites: startup,send,paste,long-text,network,networks,scroll,members" >&2; exit 2 ;;
@@ -77,6 +77,24 @@ for count in "${counts[@]}"; do
     echo "$stamp" >"$dir/.bench-stamp"
   fi
   histories+=(--history "$count=$PWD/$dir")
+  # The earlier binary gets a history it imported itself: one this build has migrated to a
+  # later schema is one it can only read, as a copy in memory.
+  if [ -n "$before" ]; then
+    before_stamp=$stamp-$(sha256sum "$before" | cut -c1-16)
+    before_dir=$out/before-history-$count
+    if [ "$(cat "$before_dir/.bench-stamp" 2>/dev/null)" != "$before_stamp" ]; then
+      echo "Making a history of $count messages for the --before binary..." >&2
+      rm -rf "$before_dir"
+      mkdir -p "$before_dir"
+      if ((count > 0)); then
+        python3 bench/make-history.py "$count" >"$out/history.jsonl"
+        "$before" --data-dir "$before_dir" --import "$out/history.jsonl" >&2
+        rm -f "$out/history.jsonl"
+      fi
+      echo "$before_stamp" >"$before_dir/.bench-stamp"
+    fi
+    histories+=(--before-history "$count=$PWD/$before_dir")
+  fi
 done
 
 peer_args=()

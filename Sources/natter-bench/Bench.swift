@@ -31,8 +31,14 @@ struct Bench {
     return options.histories.map { history in
       Options.App(
         label: Self.beforeLabel(history.count),
-        command: [before, "--data-dir", history.directory], probed: true)
+        command: [before, "--data-dir", beforeHistory(history.count) ?? history.directory],
+        probed: true)
     }
+  }
+
+  /// The earlier binary's own import of the history of `count` messages, if it made one.
+  func beforeHistory(_ count: Int) -> String? {
+    options.beforeHistories.first { $0.count == count }?.directory
   }
 
   static func beforeLabel(_ count: Int) -> String { "before-\(count)" }
@@ -153,20 +159,24 @@ struct Bench {
   /// Enter to stored and to the first frame that shows the message, typed with xdotool into
   /// Natter holding the largest history (a copy, so the cached history stays as generated).
   mutating func send() {
-    send(binary: options.natter, prefix: "")
-    if let before = options.before { send(binary: before, prefix: Self.beforePrefix) }
+    guard let largest = options.histories.last else { return }
+    send(binary: options.natter, history: largest.directory, prefix: "")
+    if let before = options.before {
+      send(
+        binary: before, history: beforeHistory(largest.count) ?? largest.directory,
+        prefix: Self.beforePrefix)
+    }
   }
 
   /// Keys of a figure the `--before` binary gave: the same key after this.
   static let beforePrefix = "before "
 
-  private mutating func send(binary: String, prefix: String) {
-    guard let largest = options.histories.last else { return }
+  private mutating func send(binary: String, history: String, prefix: String) {
     let copy = options.scratch.appendingPathComponent("send-history")
     try? FileManager.default.removeItem(at: copy)
     do {
       try FileManager.default.copyItem(
-        at: URL(fileURLWithPath: largest.directory), to: copy)
+        at: URL(fileURLWithPath: history), to: copy)
       let app = Options.App(
         label: "natter-send", command: [binary, "--data-dir", copy.path], probed: true)
       let launch = try Launch(

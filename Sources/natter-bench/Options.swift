@@ -19,6 +19,9 @@ struct Options {
   var peers: [App] = []
   /// An earlier `natter` binary, run on the same histories for a before-and-after table.
   var before: String?
+  /// The histories as the earlier binary imported them: one a later schema has migrated is
+  /// one it cannot write, and it would measure a read-only copy.
+  var beforeHistories: [(count: Int, directory: String)] = []
   var runs = 9
   var sends = 9
   var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
@@ -37,7 +40,7 @@ struct Options {
 
   static let usage = """
     Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
-                        [--peer LABEL=COMMAND]... [--before BIN] [--runs N] [--sends N] [--scratch DIR] [--table FILE]
+                        [--peer LABEL=COMMAND]... [--before BIN [--before-history COUNT=DIR]...] [--runs N] [--sends N] [--scratch DIR] [--table FILE]
                         [--suites startup,send,paste,long-text,network,networks,scroll,members]
                         [--long-runs N]
                         [--hang-limit S]
@@ -73,6 +76,12 @@ struct Options {
         }
         histories.append((count, pair[1]))
       case "--before": before = try value(option)
+      case "--before-history":
+        let pair = try value(option).split(separator: "=", maxSplits: 1).map(String.init)
+        guard pair.count == 2, let count = Int(pair[0]) else {
+          throw UsageError("--before-history takes COUNT=DIR")
+        }
+        beforeHistories.append((count, pair[1]))
       case "--peer":
         let pair = try value(option).split(separator: "=", maxSplits: 1).map(String.init)
         guard pair.count == 2 else { throw UsageError("--peer takes LABEL=COMMAND") }
@@ -89,6 +98,7 @@ struct Options {
       throw UsageError("--natter, --bare, --watch and --history are required")
     }
     histories.sort { $0.count < $1.count }
+    beforeHistories.sort { $0.count < $1.count }
   }
 }
 

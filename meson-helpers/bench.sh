@@ -63,37 +63,30 @@ counts=(0 100000 1000000)
 if [[ ",$suites," != *,startup,* && ",$suites," != *,send,* ]]; then
   [[ ",$suites," == *,scroll,* ]] && counts=(1000000) || counts=()
 fi
-for count in "${counts[@]}"; do
-  dir=$out/history-$count
-  if [ "$(cat "$dir/.bench-stamp" 2>/dev/null)" != "$stamp" ]; then
-    echo "Making a history of $count messages..." >&2
-    rm -rf "$dir"
-    mkdir -p "$dir"
-    if ((count > 0)); then
-      python3 bench/make-history.py "$count" >"$out/history.jsonl"
-      "$bin/natter" --data-dir "$dir" --import "$out/history.jsonl" >&2
-      rm -f "$out/history.jsonl"
-    fi
-    echo "$stamp" >"$dir/.bench-stamp"
+# make_history DIR STAMP NATTER COUNT: imports COUNT generated messages with NATTER into DIR,
+# unless DIR already holds them from the same generator (and binary).
+make_history() {
+  local dir=$1 stamp=$2 natter=$3 count=$4
+  [ "$(cat "$dir/.bench-stamp" 2>/dev/null)" = "$stamp" ] && return
+  echo "Making a history of $count messages with $natter..." >&2
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  if ((count > 0)); then
+    python3 bench/make-history.py "$count" >"$out/history.jsonl"
+    "$natter" --data-dir "$dir" --import "$out/history.jsonl" >&2
+    rm -f "$out/history.jsonl"
   fi
-  histories+=(--history "$count=$PWD/$dir")
+  echo "$stamp" >"$dir/.bench-stamp"
+}
+for count in "${counts[@]}"; do
+  make_history "$out/history-$count" "$stamp" "$bin/natter" "$count"
+  histories+=(--history "$count=$PWD/$out/history-$count")
   # The earlier binary gets a history it imported itself: one this build has migrated to a
   # later schema is one it can only read, as a copy in memory.
   if [ -n "$before" ]; then
-    before_stamp=$stamp-$(sha256sum "$before" | cut -c1-16)
-    before_dir=$out/before-history-$count
-    if [ "$(cat "$before_dir/.bench-stamp" 2>/dev/null)" != "$before_stamp" ]; then
-      echo "Making a history of $count messages for the --before binary..." >&2
-      rm -rf "$before_dir"
-      mkdir -p "$before_dir"
-      if ((count > 0)); then
-        python3 bench/make-history.py "$count" >"$out/history.jsonl"
-        "$before" --data-dir "$before_dir" --import "$out/history.jsonl" >&2
-        rm -f "$out/history.jsonl"
-      fi
-      echo "$before_stamp" >"$before_dir/.bench-stamp"
-    fi
-    histories+=(--before-history "$count=$PWD/$before_dir")
+    make_history "$out/before-history-$count" "$stamp-$(sha256sum "$before" | cut -c1-16)" \
+      "$before" "$count"
+    histories+=(--before-history "$count=$PWD/$out/before-history-$count")
   fi
 done
 

@@ -106,23 +106,7 @@ final class MembersServer: @unchecked Sendable {
   init(members: Int, channels: Int) throws {
     self.members = members
     self.channels = channels
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    listener = fd
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(fd, raw, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, raw, &length) == 0
-      }
-    }
-    guard fd >= 0, bound else {
-      if fd >= 0 { close(fd) }
-      throw Launch.Failure.cannotStart("a loopback socket")
-    }
-    port = UInt16(bigEndian: address.sin_port)
+    (listener, port) = try listeningSocket()
     Thread.detachNewThread { [self] in serve() }
   }
 

@@ -68,20 +68,7 @@ final class ScriptedIRCServer: @unchecked Sendable {
   var burstStarted: Int64? { lock.withLock { started } }
 
   init(burst: Int) throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    listener = fd
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(fd, raw, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, raw, &length) == 0
-      }
-    }
-    guard fd >= 0, bound else { throw Launch.Failure.cannotStart("a loopback socket") }
-    port = UInt16(bigEndian: address.sin_port)
+    (listener, port) = try listeningSocket()
     let lines = (0..<burst).map { ":speaker!s@h PRIVMSG #bench :burst message \($0)\r\n" }
     let payload = Array(lines.joined().utf8)
     Thread.detachNewThread { [self] in serve(payload) }
@@ -115,6 +102,31 @@ final class ScriptedIRCServer: @unchecked Sendable {
   }
 
   private func send(_ fd: Int32, _ text: String) { writeAll(fd, Array(text.utf8)) }
+}
+
+/// A TCP socket listening on `host` (a loopback address) and `port` (0: any free one), and the
+/// port it got.
+func listeningSocket(host: String = "127.0.0.1", port: UInt16 = 0, backlog: Int32 = 1) throws
+  -> (fd: Int32, port: UInt16)
+{
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  var reuse: Int32 = 1
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr(host)
+  address.sin_port = port.bigEndian
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+      bind(fd, raw, length) == 0 && listen(fd, backlog) == 0 && getsockname(fd, raw, &length) == 0
+    }
+  }
+  guard fd >= 0, bound else {
+    if fd >= 0 { close(fd) }
+    throw Launch.Failure.cannotStart("a loopback socket on \(host)")
+  }
+  return (fd, UInt16(bigEndian: address.sin_port))
 }
 
 /// Calls `body` with each line read from `fd` (without CR LF) until it closes.

@@ -225,25 +225,7 @@ final class ChannelsServer: @unchecked Sendable {
 
   init(host: String, port: UInt16) throws {
     self.host = host
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    listener = fd
-    var reuse: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr(host)
-    address.sin_port = port.bigEndian
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(fd, raw, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, raw, &length) == 0
-      }
-    }
-    guard fd >= 0, bound else {
-      if fd >= 0 { close(fd) }
-      throw Launch.Failure.cannotStart("a loopback socket on \(host)")
-    }
-    self.port = UInt16(bigEndian: address.sin_port)
+    (listener, self.port) = try listeningSocket(host: host, port: port, backlog: 4)
     Thread.detachNewThread { [self] in acceptLoop() }
   }
 

@@ -86,14 +86,7 @@ private final class SwitchWatch {
   }
 
   private func hasText(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-    let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))
-    var text: String?
-    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
-      text = string(gtk_label_get_text(OpaquePointer(widget)))
-    } else if g_type_check_instance_is_a(instance, gtk_inscription_get_type()) != 0 {
-      text = string(gtk_inscription_get_text(OpaquePointer(widget)))
-    }
-    if let text, !text.isEmpty { return true }
+    if let text = BenchProbe.shownText(of: widget), !text.isEmpty { return true }
     var child = gtk_widget_get_first_child(widget)
     while let current = child {
       if hasText(current) { return true }

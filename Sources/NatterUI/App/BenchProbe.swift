@@ -368,20 +368,25 @@ enum BenchProbe {
     containing body: String, in widget: UnsafeMutablePointer<GtkWidget>
   ) -> Bool {
     guard gtk_widget_get_mapped(widget) != 0 else { return false }
-    let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))
-    var text: String?
-    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
-      text = string(gtk_label_get_text(OpaquePointer(widget)))
-    } else if g_type_check_instance_is_a(instance, gtk_inscription_get_type()) != 0 {
-      text = string(gtk_inscription_get_text(OpaquePointer(widget)))
-    }
-    if let text, text.contains(body), isInView(widget) { return true }
+    if let text = shownText(of: widget), text.contains(body), isInView(widget) { return true }
     var child = gtk_widget_get_first_child(widget)
     while let current = child {
       if showsLabel(containing: body, in: current) { return true }
       child = gtk_widget_get_next_sibling(current)
     }
     return false
+  }
+
+  /// The text of `widget` when it is a label or an inscription.
+  static func shownText(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+    let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))
+    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
+      return string(gtk_label_get_text(OpaquePointer(widget)))
+    }
+    if g_type_check_instance_is_a(instance, gtk_inscription_get_type()) != 0 {
+      return string(gtk_inscription_get_text(OpaquePointer(widget)))
+    }
+    return nil
   }
 
   static func isInView(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {

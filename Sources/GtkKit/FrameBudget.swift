@@ -14,7 +14,6 @@ public enum FrameBudget {
   /// took four times as long.
   static let minimumShare = 0.5
 
-  private static var clock: OpaquePointer?
   private static var frameStart: Int = 0
   private static var frameLength: Int = 0
   private static var intervalMicroseconds: Int = 16_667
@@ -23,7 +22,6 @@ public enum FrameBudget {
   public static func follow(_ window: UnsafeMutablePointer<GtkWidget>) {
     Signal.connect(raw(window), "realize") {
       guard let frameClock = gtk_widget_get_frame_clock(window) else { return }
-      clock = frameClock
       Signal.connect(raw(frameClock), "before-paint") { frameStart = g_get_monotonic_time() }
       Signal.connect(raw(frameClock), "after-paint") {
         frameLength = g_get_monotonic_time() - frameStart
@@ -37,17 +35,13 @@ public enum FrameBudget {
   }
 
   /// Microseconds a slice starting now may take, at most `limit`: until shortly before the
-  /// next frame is due, or, when none is due within an interval (the window was idle), the
-  /// interval less what the last frame took, since this slice's changes will be drawn right
-  /// after it.
+  /// next frame is due, or, when that time has passed (the window was idle), the interval less
+  /// what the last frame took, since this slice's changes will be drawn right after it.
   public static func microsecondsLeft(limit: Int) -> Int {
-    guard clock != nil, frameStart > 0 else { return limit }
-    let now = g_get_monotonic_time()
-    let due = frameStart + intervalMicroseconds
-    let untilDue = due - now - marginMicroseconds
-    let left =
-      untilDue > 0 && due - now <= intervalMicroseconds
-      ? untilDue : intervalMicroseconds - frameLength - marginMicroseconds
+    // Until the window has drawn a frame there is no frame to keep on time.
+    guard frameStart > 0 else { return limit }
+    let untilDue = frameStart + intervalMicroseconds - g_get_monotonic_time() - marginMicroseconds
+    let left = untilDue > 0 ? untilDue : intervalMicroseconds - frameLength - marginMicroseconds
     return min(limit, max(Int(Double(intervalMicroseconds) * minimumShare), left))
   }
 }

@@ -334,6 +334,8 @@ final class NatterApplication: Object {
       application: application, session: session, networks: settings.networks, clients: clients)
     BenchProbe.mark("window")
     self.window = window
+    // The clients handle received lines in slices that end before this window's next frame.
+    FrameBudget.follow(window.widget)
     let spelling = SpellEngine(personalFile: SpellEngine.personalFile(in: dataDirectory))
     window.composer.spelling.installed = spelling
     window.spellingChoices = SpellingChoicesFile(dataDirectory: dataDirectory)

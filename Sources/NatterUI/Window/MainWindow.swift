@@ -115,7 +115,6 @@ final class MainWindow: Widget {
       conversations.markRead(open)
       return false
     }
-    FrameBudget.follow(widget)
     BenchProbe.attach(to: widget, composer: composer)
   }
 

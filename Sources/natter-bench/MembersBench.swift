@@ -134,19 +134,12 @@ final class MembersServer: @unchecked Sendable {
     defer { close(fd) }
     var nick = "bench"
     readLines(of: fd) { line in
+      if let reply = registrationReply(to: line, server: "bench.test", nick: &nick) {
+        if !reply.isEmpty { send(fd, reply) }
+        return
+      }
       let words = line.split(separator: " ").map(String.init)
       switch words.first?.uppercased() {
-      case "CAP" where words.count > 1 && words[1] == "LS":
-        send(fd, ":bench.test CAP * LS :\r\n")
-      case "NICK" where words.count > 1:
-        nick = words[1]
-      case "CAP" where words.count > 1 && words[1] == "END":
-        send(
-          fd,
-          ":bench.test 001 \(nick) :Welcome\r\n:bench.test 005 \(nick) CHANTYPES=# :ok\r\n"
-            + ":bench.test 422 \(nick) :No MOTD\r\n")
-      case "PING":
-        send(fd, "PONG" + line.dropFirst(4) + "\r\n")
       case "JOIN" where words.count > 1:
         let channel = words[1].split(separator: ",").first.map(String.init) ?? "#bench"
         send(fd, ":\(nick)!b@h JOIN \(channel)\r\n")

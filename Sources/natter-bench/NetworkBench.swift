@@ -129,6 +129,27 @@ func listeningSocket(host: String = "127.0.0.1", port: UInt16 = 0, backlog: Int3
   return (fd, UInt16(bigEndian: address.sin_port))
 }
 
+/// The answer of a scripted server named `server` to the registration lines every client
+/// sends (CAP LS, NICK, CAP END, PING), keeping the nickname in `nick`; nil for any other
+/// line, which the server itself answers.
+func registrationReply(to line: String, server: String, nick: inout String) -> String? {
+  let words = line.split(separator: " ").map(String.init)
+  switch words.first?.uppercased() {
+  case "CAP" where words.count > 1 && words[1] == "LS":
+    return ":\(server) CAP * LS :\r\n"
+  case "NICK" where words.count > 1:
+    nick = words[1]
+    return ""
+  case "CAP" where words.count > 1 && words[1] == "END":
+    return ":\(server) 001 \(nick) :Welcome\r\n:\(server) 005 \(nick) CHANTYPES=# :ok\r\n"
+      + ":\(server) 422 \(nick) :No MOTD\r\n"
+  case "PING":
+    return "PONG" + line.dropFirst(4) + "\r\n"
+  default:
+    return nil
+  }
+}
+
 /// Calls `body` with each line read from `fd` (without CR LF) until it closes.
 func readLines(of fd: Int32, _ body: (String) -> Void) {
   var buffer: [UInt8] = []

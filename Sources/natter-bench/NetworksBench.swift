@@ -251,19 +251,12 @@ final class ChannelsServer: @unchecked Sendable {
     }
     var nick = "bench"
     readLines(of: fd) { line in
+      if let reply = registrationReply(to: line, server: "net.test", nick: &nick) {
+        if !reply.isEmpty { send(fd, reply) }
+        return
+      }
       let words = line.split(separator: " ").map(String.init)
       switch words.first?.uppercased() {
-      case "CAP" where words.count > 1 && words[1] == "LS":
-        send(fd, ":net.test CAP * LS :\r\n")
-      case "NICK" where words.count > 1:
-        nick = words[1]
-      case "CAP" where words.count > 1 && words[1] == "END":
-        send(
-          fd,
-          ":net.test 001 \(nick) :Welcome\r\n:net.test 005 \(nick) CHANTYPES=# :ok\r\n"
-            + ":net.test 422 \(nick) :No MOTD\r\n")
-      case "PING":
-        send(fd, "PONG" + line.dropFirst(4) + "\r\n")
       case "JOIN" where words.count > 1:
         for channel in words[1].split(separator: ",") {
           send(fd, names(for: String(channel), nick: nick))

@@ -153,6 +153,7 @@ extension MessageStore {
     let stored = try db.withoutSyncing {
       try db.transaction {
         var stored: [Message] = []
+        var seqs: ClosedRange<Int64>?
         for message in messages {
           // A status line is Natter's own note, never a server's duplicate.
           if message.kind != .status, try isStored(message) {
@@ -161,9 +162,12 @@ extension MessageStore {
             }
             continue
           }
-          try insertRow(message)
+          let seq = try insertRow(message, indexed: false)
+          seqs = seqs.map { $0.lowerBound...seq } ?? seq...seq
           stored.append(message)
         }
+        // Every row from the first to the last seq is this transaction's, inserted just now.
+        if let seqs { try indexWords(seqs: seqs) }
         return stored
       }
     }

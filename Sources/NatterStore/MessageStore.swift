@@ -65,8 +65,12 @@ public final class MessageStore {
   }
 
   /// Inserts one message inside the caller's transaction; `outbox` is a pending message's
-  /// IRC outbox entry as JSON (MessageStore+Conversations).
-  func insertRow(_ message: Message, outbox: String? = nil) throws {
+  /// IRC outbox entry as JSON (MessageStore+Conversations). Returns the row's `seq`. Unless
+  /// `indexed` is false, its words go in the full-text index at once; a caller storing many
+  /// rows indexes them together (`indexWords`), since FTS5 writes a segment of its index at
+  /// every statement.
+  @discardableResult
+  func insertRow(_ message: Message, outbox: String? = nil, indexed: Bool = true) throws -> Int64 {
     let statement = try db.cached(
       """
       INSERT INTO messages
@@ -85,11 +89,24 @@ public final class MessageStore {
       throw StoreError.duplicateID(message.id)
     }
     let seq = sqlite3_last_insert_rowid(db.handle)
-    let index = try db.cached("INSERT INTO messages_fts (rowid, body) VALUES (?, ?)")
-    try index.bind(1, seq)
-    try index.bind(2, message.body)
-    try index.run()
+    if indexed { try indexWords(seqs: seq...seq) }
     try insertTags(message.tags, seq: seq, sentAt: Timestamp.milliseconds(message.sentAt))
+    return seq
+  }
+
+  /// Puts the words of the rows `seqs` in the full-text index, in one statement: rows inserted
+  /// in one transaction, none of them indexed yet. FTS5 flushes its pending words to a new
+  /// segment of the index at each statement's savepoint, so a statement a row wrote a segment
+  /// a row; in a flood of 10,000 lines that was a fifth of the time storing took (issue 32).
+  func indexWords(seqs: ClosedRange<Int64>) throws {
+    let index = try db.cached(
+      """
+      INSERT INTO messages_fts (rowid, body)
+      SELECT seq, body FROM messages WHERE seq BETWEEN ?1 AND ?2
+      """)
+    try index.bind(1, seqs.lowerBound)
+    try index.bind(2, seqs.upperBound)
+    try index.run()
   }
 
   /// Replaces the stored message with the same id (an edit); its position follows its `sentAt`.

@@ -108,6 +108,28 @@ import Testing
     #expect(try store.loadDraft() == nil)
   }
 
+  /// Received messages are indexed for search together, after the transaction's rows: every
+  /// one stored is found, and a copy skipped among them is not indexed.
+  @Test func aSliceOfReceivedMessagesIsSearchableOnceEach() throws {
+    let store = try MessageStore.inMemory()
+    try store.insert(Fixtures.message(1, body: "earlier flood word"))
+    var copy = Fixtures.message(2, body: "flood 2")
+    copy.msgid = "dup"
+    try store.insertReceived([copy])
+    var slice = (3...6).map { Fixtures.message($0, body: "flood \($0)") }
+    var again = Fixtures.message(7, body: "flood 2")
+    again.msgid = "dup"
+    slice.insert(again, at: 2)
+    let stored = try store.insertReceived(slice)
+    #expect(stored.map(\.id) == (3...6).map(Fixtures.id))
+    #expect(try store.search(query: "flood", tags: [], limit: 100).count == 6)
+    #expect(try store.search(query: "5", tags: [], limit: 100).map(\.id) == [Fixtures.id(5)])
+    // The index's own count of the word, one for each row stored.
+    try store.db.execute(
+      "CREATE VIRTUAL TABLE temp.words USING fts5vocab(main, messages_fts, row)")
+    #expect(try store.db.integer("SELECT cnt FROM temp.words WHERE term = 'flood'") == 6)
+  }
+
   @Test func searchMatchesWordPrefixesAndTagsCaseInsensitively() throws {
     let store = try MessageStore.inMemory()
     try store.insert(Fixtures.message(1, body: "Building GTK widgets", tags: ["Swift"]))

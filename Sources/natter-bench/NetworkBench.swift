@@ -9,13 +9,15 @@ import Foundation
 extension Bench {
   static let burstCount = 10_000
   static let burstModes = ["slices", "read"]
+  /// The `--before` binary, its lines in slices too, in the same rounds.
+  static let burstBefore = "before"
 
   static func burstKey(_ what: String, _ mode: String) -> String { "burst \(what) \(mode)" }
 
   mutating func network() {
     for round in 0..<options.runs {
       log("incoming burst round \(round + 1)/\(options.runs)")
-      for mode in Self.burstModes {
+      for mode in Self.burstModes + (options.before == nil ? [] : [Self.burstBefore]) {
         do {
           try burst(mode: mode)
         } catch {
@@ -32,12 +34,16 @@ extension Bench {
     try? FileManager.default.removeItem(at: data)
     defer { try? FileManager.default.removeItem(at: data) }
     let url = "irc://bench@127.0.0.1:\(server.port)/#bench"
+    let natter = mode == Self.burstBefore ? options.before ?? options.natter : options.natter
     let app = Options.App(
-      label: "natter-burst", command: [options.natter, "--data-dir", data.path, "--connect", url],
+      label: "natter-burst", command: [natter, "--data-dir", data.path, "--connect", url],
       probed: true)
     let environment = self.environment(
       label: app.label,
-      extra: ["NATTER_BENCH_BURST": "\(Self.burstCount)", "NATTER_BENCH_INBOX": mode])
+      extra: [
+        "NATTER_BENCH_BURST": "\(Self.burstCount)",
+        "NATTER_BENCH_INBOX": mode == Self.burstBefore ? "slices" : mode,
+      ])
     Self.forgetNetworks(in: environment)
     let launch = try Launch(
       watch: options.watch, command: app.command, environment: environment,

@@ -54,8 +54,12 @@ extension Report {
       let count = Self.messages(Bench.burstCount)
       rows += [
         FrameRow(row: "burst slices", what: "Burst of \(count), lines in slices", gapTarget: true),
-        FrameRow(row: "burst read", what: "Burst of \(count), each read whole (before)"),
+        FrameRow(row: "burst read", what: "Burst of \(count), each read whole"),
       ]
+      if bench.options.before != nil {
+        rows.append(
+          FrameRow(row: "burst before", what: "Burst of \(count), `--before`, lines in slices"))
+      }
     }
     if suites.contains("paste") {
       for bytes in Bench.pasteSizes {

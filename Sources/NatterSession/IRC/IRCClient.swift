@@ -826,10 +826,27 @@ public final class IRCClient {
     }
   }
 
+  /// Asks again once the frame that is due has been drawn (it is above the inbox's priority).
+  private func scheduleInboxAfterFrame() {
+    guard inboxSource == 0 else { return }
+    inboxSource = MainLoop.timeout(
+      milliseconds: FrameBudget.waitMilliseconds, priority: G_PRIORITY_DEFAULT_IDLE
+    ) { [weak self] in
+      guard let self else { return false }
+      inboxSource = 0
+      handleInboxSlice()
+      return false
+    }
+  }
+
   private func handleInboxSlice(all: Bool = false) {
     let started = Date()
     // Ends before the window's next frame is due, which a longer slice would delay.
     let budget = FrameBudget.microsecondsLeft(limit: Int(IRCInboxPacer.longest * 1000))
+    if budget == 0 && !all {
+      scheduleInboxAfterFrame()
+      return
+    }
     let batch = pacer.batch(within: Double(budget) / 1000)
     let end = all ? inbox.count : min(inbox.count, inboxHead + batch)
     var effects: [IRCEffect] = []

@@ -18,19 +18,26 @@ final class WALSyncer: @unchecked Sendable {
   /// Syncs done, for tests.
   private var synced = 0
 
+  /// Whether the thread was started: on the first request, so that a start-up without a
+  /// network never pays for it.
+  private var started = false
+
   init(databasePath: String) {
     path = databasePath + "-wal"
-    let thread = Thread { [self] in run() }
-    thread.name = "natter-wal-sync"
-    thread.start()
   }
 
   /// Asks for a sync of everything committed so far; returns at once.
   func request() {
-    condition.withLock {
+    let start = condition.withLock {
       asked += 1
       condition.signal()
+      defer { started = true }
+      return !started && !stopped
     }
+    guard start else { return }
+    let thread = Thread { [self] in run() }
+    thread.name = "natter-wal-sync"
+    thread.start()
   }
 
   /// Waits until a sync requested before this call is done (tests, closing).
@@ -46,6 +53,7 @@ final class WALSyncer: @unchecked Sendable {
   }
 
   var syncCount: Int { condition.withLock { synced } }
+  var hasStarted: Bool { condition.withLock { started } }
 
   func stop() {
     condition.withLock {

@@ -19,8 +19,12 @@ import Testing
     let dir = try TemporaryDirectory()
     let store = try Fixtures.store(in: dir)
     let syncer = try #require(store.walSyncer)
+    // Its thread starts with the first request: opening the history costs no thread.
+    try store.insert(Message(id: "first", sender: "me", sentAt: Date(), body: "mine"))
+    #expect(!syncer.hasStarted)
     let before = syncer.syncCount
     try store.insertReceived(received(50))
+    #expect(syncer.hasStarted)
     #expect(syncer.waitForSync())
     #expect(syncer.syncCount > before)
     // FULL (2) again for the user's own messages.

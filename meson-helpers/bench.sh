@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source meson-helpers/deps.sh
 
-runs=9 sends=9 peers=yes suites=startup,send,paste,long-text,network,networks before=,scroll,members
+runs=9 sends=9 peers=yes suites=startup,send,paste,long-text,network,networks,scroll,members before=
 extra=()
 while (($#)); do
   case $1 in

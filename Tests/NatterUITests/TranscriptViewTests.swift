@@ -220,6 +220,30 @@ struct TranscriptViewTests {
     #expect(!harness.jumpButtonShows)
   }
 
+  /// Issue 32: the frame right after a message is appended already shows it whole, short or
+  /// wrapping, not the frame after.
+  @Test func aMessageAppendedAtTheBottomIsWhollyInTheVeryNextFrame() throws {
+    let harness = try TranscriptHarness(history: 50)
+    let clock = try #require(gtk_widget_get_frame_clock(harness.window))
+    var shownInNextFrame: [Bool] = []
+    var awaited: Int?
+    let handler = Signal.connect(raw(clock), "after-paint") {
+      guard let position = awaited else { return }
+      awaited = nil
+      shownInNextFrame.append(harness.isFullyVisible(position))
+    }
+    defer { Signal.disconnect(raw(clock), handler) }
+    for i in 0..<6 {
+      let body =
+        i.isMultiple(of: 2) ? "short \(i)" : "wraps \(i) " + String(repeating: "word ", count: 40)
+      try harness.send(body, own: true)
+      awaited = harness.count - 1
+      #expect(harness.wait { awaited == nil })
+      harness.settle()
+    }
+    #expect(shownInNextFrame == Array(repeating: true, count: 6))
+  }
+
   @Test func appendingAfterScrollingUpLeavesTheViewAndCountsNewMessages() throws {
     let harness = try TranscriptHarness(history: 100)
     harness.transcript.scroll(.scrollPageUp)

@@ -168,12 +168,32 @@ extension TranscriptView {
   }
 
   /// Rows were appended while sticky. Anchoring the list on the newest item at once, outside
-  /// GTK's layout, has the very next frame lay it out at the bottom edge; deferred alone, the
-  /// scroll came after that frame, and a sent message was drawn a frame late 4 times in 9
-  /// (issue 32). The deferred scroll still corrects for estimated row heights.
+  /// GTK's layout, has the very next frame lay it out; deferred alone, the scroll came after
+  /// that frame, and a sent message was drawn a frame late 4 times in 9 (issue 32). The
+  /// deferred scroll still corrects for estimated row heights.
   func followNewest() {
     if model.count > 0 { natter_list_scroll_to_item(list.widget, guint(model.count - 1)) }
+    placeNewestAfterLayout()
     scrollToBottom()
+  }
+
+  /// GTK 4.8 measures a new row only in the list's next size-allocate, so the anchor set on
+  /// append sees it 0 px high, right at the view's bottom edge, and keeps its top edge there
+  /// (`gtk_list_base_compute_scroll_align`): that layout places the row just below the view
+  /// and hides it (`gtk_list_base_size_allocate_child`). Anchoring again once that layout has
+  /// measured it puts its bottom edge at the view's, and GDK lays out again before painting,
+  /// so the frame still shows the newest row (issue 32: a sent message one frame late).
+  private func placeNewestAfterLayout() {
+    guard !placingNewest else { return }
+    placingNewest = AfterLayout.once(of: list.widget) { [weak self] in
+      guard let self else { return }
+      placingNewest = false
+      guard policy.isSticky, model.count > 0 else { return }
+      let newest = model.count - 1
+      if !isInView(model.index(atPosition: newest)) {
+        natter_list_scroll_to_item(list.widget, guint(newest))
+      }
+    }
   }
 
   /// Puts the newest message at the bottom edge. Deferred to an idle after GTK's layout: the

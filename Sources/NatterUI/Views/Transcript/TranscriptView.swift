@@ -93,6 +93,8 @@ final class TranscriptView: Widget {
   /// Reveals the older rows once the list's first frame is on screen.
   let afterFirstFrame = AfterFirstFrame()
   var pendingScroll: UInt32 = 0
+  /// The newest row is to be placed again after the next layout (`followNewest`).
+  var placingNewest = false
   /// The frame-by-frame jump to the oldest row or a found one under way (`FrameTicks` id),
   /// 0 when none.
   var rowJump: UInt32 = 0

@@ -50,6 +50,18 @@ static inline gboolean natter_list_scroll_to_item(GtkWidget *list, guint positio
   return gtk_widget_activate_action(list, "list.scroll-to-item", "u", position);
 }
 
+// GTK 4.8's frame clock (gdk/gdkframeclockidle.c) paces frames it gets no display timing for,
+// as under X11 without a compositor, with a g_timeout whose data is the clock itself, due at
+// the previous frame's start plus one refresh; gdk_frame_clock_request_phase leaves a pending
+// one as it is. This makes that timeout due now, so the next frame starts at the next main-loop
+// iteration. A clock waiting for the display (frozen) has no such timeout: then nothing changes.
+static inline gboolean natter_frame_clock_start_now(GdkFrameClock *clock) {
+  GSource *pending = g_main_context_find_source_by_funcs_user_data(NULL, &g_timeout_funcs, clock);
+  if (pending == NULL) return FALSE;
+  g_source_set_ready_time(pending, 0);
+  return TRUE;
+}
+
 // g_object_set is variadic; GtkSettings' gtk-application-prefer-dark-theme is set through this.
 static inline void natter_object_set_boolean(gpointer object, const char *property,
                                              gboolean value) {

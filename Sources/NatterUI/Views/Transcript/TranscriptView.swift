@@ -206,7 +206,11 @@ final class TranscriptView: Widget {
       results.pager.appended(message)
     }
     model.append(1)
-    if policy.messagesAppended(count: 1) == .scrollToBottom { followNewest() }
+    if policy.messagesAppended(count: 1) == .scrollToBottom {
+      followNewest()
+      // The user pressed Enter and waits for this frame (issue 32).
+      if own { FrameClock.startNextFrameNow(of: list.widget) }
+    }
     updateJumpButton()
   }
 

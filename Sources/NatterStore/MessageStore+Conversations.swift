@@ -293,7 +293,7 @@ extension MessageStore {
     pending.delivery = .pending
     pending.failureReason = nil
     let json = try Self.encode(entry)
-    try db.transaction { try insertRow(pending, outbox: json) }
+    try db.transaction { _ = try insertRow(pending, outbox: json) }
   }
 
   /// The pending messages' outbox entries, oldest first, for a new connection to resume.

@@ -61,7 +61,7 @@ public final class MessageStore {
 
   /// Stores a new message; it is committed (and synced to disk) when this returns.
   public func insert(_ message: Message) throws {
-    try db.transaction { try insertRow(message) }
+    try db.transaction { _ = try insertRow(message) }
   }
 
   /// Inserts one message inside the caller's transaction; `outbox` is a pending message's

@@ -17,31 +17,10 @@ public enum AfterLayout {
     of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void
   ) -> Bool {
     guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
-    let instance = raw(clock)
-    let pass = Pass(body)
+    let once = OnceOnFrameClock(body)
+    once.clock = raw(clock)
     // After every other handler: GdkSurface's own, which lays the window out, comes first.
-    pass.handler = Signal.connect(instance, "layout", after: true) {
-      pass.run(disconnectingFrom: instance)
-    }
+    once.handler = Signal.connect(raw(clock), "layout", after: true) { once.run() }
     return true
-  }
-}
-
-/// The body and the frame-clock handler of one `AfterLayout.once`.
-@MainActor
-private final class Pass {
-  private var body: (@MainActor () -> Void)?
-  var handler: UInt = 0
-
-  init(_ body: @escaping @MainActor () -> Void) { self.body = body }
-
-  func run(disconnectingFrom clock: UnsafeMutableRawPointer) {
-    if handler != 0 {
-      Signal.disconnect(clock, handler)
-      handler = 0
-    }
-    guard let body else { return }
-    self.body = nil
-    body()
   }
 }

@@ -9,7 +9,7 @@ public enum AfterNextFrame {
     of widget: UnsafeMutablePointer<GtkWidget>, fallback: UInt32 = 100,
     _ body: @escaping @MainActor () -> Void
   ) {
-    let once = Once(body)
+    let once = OnceOnFrameClock(body)
     if let clock = gtk_widget_get_frame_clock(widget) {
       let instance = raw(clock)
       once.handler = Signal.connect(instance, "after-paint") {
@@ -26,9 +26,10 @@ public enum AfterNextFrame {
   }
 }
 
-/// The body and the frame-clock handler of one `AfterNextFrame.run`.
+/// A body that runs at most once, and the frame-clock handler that runs it (`AfterNextFrame`,
+/// `AfterLayout`): running it disconnects the handler.
 @MainActor
-private final class Once {
+final class OnceOnFrameClock {
   private var body: (@MainActor () -> Void)?
   var clock: UnsafeMutableRawPointer?
   var handler: UInt = 0

@@ -31,8 +31,9 @@ final class WALSyncer: @unchecked Sendable {
     let start = condition.withLock {
       asked += 1
       condition.signal()
-      defer { started = true }
-      return !started && !stopped
+      let first = !started && !stopped
+      started = true
+      return first
     }
     guard start else { return }
     let thread = Thread { [self] in run() }

@@ -817,20 +817,13 @@ public final class IRCClient {
 
   /// Handles the next slice of received lines below GTK's redraw priority, so the window
   /// draws a frame between slices however fast the server sends.
-  private func scheduleInbox() {
-    guard inboxSource == 0 else { return }
-    inboxSource = MainLoop.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
-      guard let self else { return }
-      inboxSource = 0
-      handleInboxSlice()
-    }
-  }
-
-  /// Asks again once the frame that is due has been drawn (it is above the inbox's priority).
-  private func scheduleInboxAfterFrame() {
+  /// With `afterFrame`, a little later, once the frame that is due has been drawn (it is above
+  /// the inbox's priority).
+  private func scheduleInbox(afterFrame: Bool = false) {
     guard inboxSource == 0 else { return }
     inboxSource = MainLoop.timeout(
-      milliseconds: FrameBudget.waitMilliseconds, priority: G_PRIORITY_DEFAULT_IDLE
+      milliseconds: afterFrame ? FrameBudget.waitMilliseconds : 0,
+      priority: G_PRIORITY_DEFAULT_IDLE
     ) { [weak self] in
       guard let self else { return false }
       inboxSource = 0
@@ -844,7 +837,7 @@ public final class IRCClient {
     // Ends before the window's next frame is due, which a longer slice would delay.
     let budget = FrameBudget.microsecondsLeft(limit: Int(IRCInboxPacer.longest * 1000))
     if budget == 0 && !all {
-      scheduleInboxAfterFrame()
+      scheduleInbox(afterFrame: true)
       return
     }
     let batch = pacer.batch(within: Double(budget) / 1000)

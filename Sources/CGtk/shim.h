@@ -22,12 +22,58 @@ static inline void natter_accessible_set_description(GtkAccessible *accessible,
                                  -1);
 }
 
+// A tooltip kept as the widget's data and given to GTK only when it asks (query-tooltip), so
+// setting one costs no X round trip (Tooltip.setAsked).
+static inline gboolean natter_asked_tooltip_query(GtkWidget *widget, int x, int y,
+                                                  gboolean keyboard_mode, GtkTooltip *tooltip,
+                                                  gpointer data) {
+  (void)x, (void)y, (void)keyboard_mode, (void)data;
+  const char *text = g_object_get_data(G_OBJECT(widget), "natter-asked-tooltip");
+  if (text == NULL || *text == '\0') return FALSE;
+  gtk_tooltip_set_text(tooltip, text);
+  return TRUE;
+}
+
+static inline void natter_widget_set_asked_tooltip(GtkWidget *widget, const char *text) {
+  if (g_object_get_data(G_OBJECT(widget), "natter-asked-tooltip-connected") == NULL) {
+    g_signal_connect(widget, "query-tooltip", G_CALLBACK(natter_asked_tooltip_query), NULL);
+    g_object_set_data(G_OBJECT(widget), "natter-asked-tooltip-connected", GINT_TO_POINTER(1));
+    gtk_widget_set_has_tooltip(widget, TRUE);
+  }
+  g_object_set_data_full(G_OBJECT(widget), "natter-asked-tooltip",
+                         text != NULL && *text != '\0' ? g_strdup(text) : NULL, g_free);
+}
+
+static inline const char *natter_widget_get_asked_tooltip(GtkWidget *widget) {
+  return g_object_get_data(G_OBJECT(widget), "natter-asked-tooltip");
+}
+
+// For tests: GTK asks `widget` for its tooltip, as when the pointer rests on it; whether one
+// would show. g_signal_emit_by_name is variadic.
+static inline gboolean natter_test_query_tooltip(GtkWidget *widget) {
+  GtkTooltip *tooltip = g_object_new(GTK_TYPE_TOOLTIP, NULL);
+  gboolean shown = FALSE;
+  g_signal_emit_by_name(widget, "query-tooltip", 0, 0, FALSE, tooltip, &shown);
+  g_object_unref(tooltip);
+  return shown;
+}
+
 // For tests: whether the accessible label is exactly `label`; gtk_test_accessible_check_property is
 // variadic.
 static inline gboolean natter_test_accessible_label_is(GtkAccessible *accessible,
                                                        const char *label) {
   char *mismatch = gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL,
                                                       label);
+  gboolean same = mismatch == NULL;
+  g_free(mismatch);
+  return same;
+}
+
+// For tests: whether the accessible description is exactly `description`.
+static inline gboolean natter_test_accessible_description_is(GtkAccessible *accessible,
+                                                             const char *description) {
+  char *mismatch = gtk_test_accessible_check_property(
+      accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
   gboolean same = mismatch == NULL;
   g_free(mismatch);
   return same;

@@ -30,7 +30,8 @@ open class Widget: Object {
   /// The name screen readers and the end-to-end tests find this widget by.
   public func setAccessibleLabel(_ label: String) { Accessible.setLabel(widget, label) }
 
-  public func setTooltip(_ text: String?) { gtk_widget_set_tooltip_text(widget, text) }
+  /// The tooltip (`nil`: none), also the accessible description; see `Tooltip.set`.
+  public func setTooltip(_ text: String?) { Tooltip.set(widget, text) }
 
   @discardableResult
   public func grabFocus() -> Bool { Bool(gboolean: gtk_widget_grab_focus(widget)) }

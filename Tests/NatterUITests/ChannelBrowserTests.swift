@@ -51,6 +51,11 @@ struct ChannelBrowserTests {
     #expect(shown.first == ["#c777", "50000", "t777"], "most users first: \(shown.prefix(2))")
     #expect(shown.count > 5 && shown.count < 300, "rows for what shows only: \(shown.count)")
     #expect(summary() == "20000 channels")
+    let firstRow = try #require(
+      gtk_widget_get_first_child(gtk_widget_get_first_child(browser.list.widget)))
+    let topic = try #require(gtk_widget_get_last_child(firstRow))
+    #expect(Tooltip.asked(topic) == "t777", "the whole topic on hover")
+    #expect(natter_test_accessible_description_is(opaque(topic), "t777") != 0)
     gtk_editable_set_text(browser.filter.opaque, "t1999")
     #expect(Wait.until { browser.directory.count == 11 }, "\(browser.directory.count)")
     #expect(summary() == "11 channels of 20000")

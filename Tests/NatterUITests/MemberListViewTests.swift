@@ -73,6 +73,28 @@ struct MemberListViewTests {
     #expect(gtk_widget_has_css_class(label, NickColors.cssClass(of: "alice")) == 0)
   }
 
+  @Test func whatIsKnownOfAMemberIsItsTooltipAndDescription() throws {
+    try #require(GtkTestEnvironment.start())
+    let view = MemberListView()
+    view.show([IRCMember(nick: "alice", account: "alice"), IRCMember(nick: "bob")])
+    let window = try present(view)
+    defer { gtk_window_destroy(cast(window)) }
+    #expect(Wait.until { labels(in: view) == ["alice", "bob"] })
+    let alice = try #require(
+      gtk_widget_get_first_child(gtk_widget_get_first_child(view.list.widget)))
+    let bob = try #require(
+      gtk_widget_get_first_child(
+        gtk_widget_get_next_sibling(gtk_widget_get_first_child(view.list.widget))))
+    #expect(Tooltip.asked(alice) == "Signed in as alice")
+    #expect(natter_test_query_tooltip(alice) != 0)
+    #expect(natter_test_accessible_description_is(opaque(alice), "Signed in as alice") != 0)
+    #expect(natter_test_query_tooltip(bob) == 0, "nothing known, no tooltip")
+    // The rows are refilled: alice's row now shows bob, and says nothing of alice.
+    view.show([IRCMember(nick: "bob"), IRCMember(nick: "carol")])
+    #expect(Wait.until { labels(in: view) == ["bob", "carol"] })
+    #expect(natter_test_query_tooltip(alice) == 0, "\(Tooltip.asked(alice) ?? "")")
+  }
+
   @Test func tenThousandMembersMakeOnlyTheRowsThatShow() throws {
     try #require(GtkTestEnvironment.start())
     let view = MemberListView()

@@ -159,7 +159,8 @@ final class ChannelBrowser {
       gtk_label_set_text(row.name.opaque, channel.name)
       gtk_label_set_text(row.users.opaque, String(channel.users))
       gtk_label_set_text(row.topic.opaque, channel.topic)
-      gtk_widget_set_tooltip_text(row.topic.widget, channel.topic.isEmpty ? nil : channel.topic)
+      Tooltip.setAsked(row.topic.widget, channel.topic)
+      Accessible.setDescription(row.topic.widget, channel.topic)
       Accessible.setDescription(
         row.users.widget,
         localizedPlural("{count} user", "{count} users", count: channel.users))

@@ -92,7 +92,7 @@ final class MemberListView: Widget {
       // Away members are dimmed; what they are is in the tooltip and for screen readers.
       if member.isAway { label.addCSSClass("away") } else { label.removeCSSClass("away") }
       let about = member.about
-      gtk_widget_set_tooltip_text(label.widget, about.isEmpty ? nil : about)
+      Tooltip.setAsked(label.widget, about)
       Accessible.setDescription(label.widget, about)
       let wanted = NickColors.cssClass(of: member.nick, me: me)
       guard wanted != color else { return }

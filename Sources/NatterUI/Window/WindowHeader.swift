@@ -53,7 +53,7 @@ final class WindowHeader {
     // subtitle by its role's name `Connection` (SPEC §7) and read the text through it.
     subtitle.setAccessibleLabel(localized("Connection"))
     Accessible.setDescription(subtitle.widget, text)
-    gtk_widget_set_tooltip_text(subtitle.widget, text)
+    subtitle.setTooltip(text)
     reconnectButton.isVisible = offersReconnect
     rejoinButton.isVisible = offersRejoin
   }
@@ -63,7 +63,7 @@ final class WindowHeader {
     gtk_label_set_text(topicLabel.opaque, topic)
     topicLabel.setAccessibleLabel(localized("Topic"))
     Accessible.setDescription(topicLabel.widget, topic)
-    gtk_widget_set_tooltip_text(topicLabel.widget, topic.isEmpty ? nil : topic)
+    topicLabel.setTooltip(topic)
     topicLabel.isVisible = !topic.isEmpty
     membersButton.isVisible = members != nil
     self.members = members ?? []

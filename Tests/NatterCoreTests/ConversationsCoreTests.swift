@@ -92,6 +92,24 @@ struct ConversationRosterTests {
     #expect(IRCMember(nick: "x", prefixes: "+@").shown == "@x", "the highest, whatever the order")
   }
 
+  @Test func aBigListIsInRankThenFoldedNameOrder() {
+    var roster = ConversationRoster(casemapping: .rfc1459)
+    let stems = ["zed", "Alice", "[bot]", "{bot}", "Bob|away", "bob\\x", "ada", "Zoe^"]
+    let prefixes = ["", "", "", "+", "@", "%", "~@", "&+"]
+    let members = (0..<2_000).map { index in
+      IRCMember(
+        nick: stems[index % stems.count] + String(index * 7919 % 2_003),
+        prefixes: prefixes[index * 31 % prefixes.count])
+    }
+    roster.setMembers(members, of: "c")
+    let fold = { IRCCasemapping.rfc1459.fold($0) }
+    let expected = members.sorted { lhs, rhs in
+      lhs.rank != rhs.rank ? lhs.rank < rhs.rank : fold(lhs.nick) < fold(rhs.nick)
+    }
+    #expect(roster.memberList(of: "c") == expected)
+    #expect(roster.members(of: "c") == members.map(\.nick).sorted { fold($0) < fold($1) })
+  }
+
   @Test func theFilterKeepsMembersWhoseNicknameHoldsWhatIsTyped() {
     let members = [
       IRCMember(nick: "bob", prefixes: "@"), IRCMember(nick: "Bobby"), IRCMember(nick: "carol"),

@@ -34,10 +34,13 @@ public struct ConversationRoster: Equatable, Sendable {
   /// The whole member list changed, with each member's prefixes.
   public mutating func setMembers(_ all: [IRCMember], of conversation: String) {
     let map = casemapping
-    members[conversation] = all.map(\.nick).sorted { map.fold($0) < map.fold($1) }
-    listed[conversation] = all.map { (member: $0, rank: $0.rank, key: map.fold($0.nick)) }
-      .sorted { lhs, rhs in lhs.rank != rhs.rank ? lhs.rank < rhs.rank : lhs.key < rhs.key }
-      .map(\.member)
+    // Each name folded and the list sorted once: folding in the comparison, and sorting again
+    // by rank, took 16 ms of a 20,000-member NAMES (issue 32).
+    let byName = all.map { (member: $0, key: map.fold($0.nick)) }.sorted { $0.key < $1.key }
+    members[conversation] = byName.map(\.member.nick)
+    var ranks = Array(repeating: [IRCMember](), count: IRCMember.ranks.count + 1)
+    for entry in byName { ranks[entry.member.rank].append(entry.member) }
+    listed[conversation] = Array(ranks.joined())
   }
 
   public mutating func setTopic(_ text: String, of conversation: String) {

@@ -5,7 +5,8 @@ import NatterCore
 /// `/list` (SPEC §12): a network's channels in a window of their own, `Filter channels` over
 /// the list `Channels` (name, users, topic), most users first. Typing filters; Enter on a
 /// channel (or a double click) joins it, Enter in the filter joins the first match; Escape
-/// closes. Rows are made only for what shows, so 20,000 channels cost what a screenful does.
+/// closes. Rows are made only for what shows, a screenful a frame (`StagedListFill`), so 20,000
+/// channels cost what a screenful does.
 @MainActor
 final class ChannelBrowser {
   /// Join this channel (the window has closed).
@@ -18,6 +19,7 @@ final class ChannelBrowser {
   let list: Widget
   let status: Widget
   private let model = IndexListModel()
+  private let fill: StagedListFill
   private let factory: Object
   private(set) var directory = ChannelDirectory([])
   private var loading = true
@@ -32,6 +34,7 @@ final class ChannelBrowser {
     gtk_single_selection_set_autoselect(selection, 0)
     gtk_single_selection_set_can_unselect(selection, 1)
     list = Widget(gtk_list_view_new(selection, OpaquePointer(factory.newReference())))
+    fill = StagedListFill(model: model, list: list.widget)
     let typedWindow: UnsafeMutablePointer<GtkWindow> = window.typed()
     gtk_window_set_transient_for(typedWindow, parent)
     gtk_window_set_destroy_with_parent(typedWindow, 1)
@@ -110,7 +113,7 @@ final class ChannelBrowser {
 
   private func applyFilter() {
     directory.setFilter(string(gtk_editable_get_text(filter.opaque)) ?? "")
-    model.reset(count: directory.count)
+    fill.reset(count: directory.count)
     showStatus()
   }
 

@@ -15,6 +15,7 @@ final class MemberListView: Widget {
   let filter: Widget
   let list: Widget
   private let model = IndexListModel()
+  private let fill: StagedListFill
   private let factory: Object
   private var all: [IRCMember] = []
   /// The user's own nickname there, shown apart (no colour of its own, as in the transcript).
@@ -29,6 +30,7 @@ final class MemberListView: Widget {
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
     let selection = gtk_no_selection_new(OpaquePointer(model.newReference()))
     list = Widget(gtk_list_view_new(selection, OpaquePointer(factory.newReference())))
+    fill = StagedListFill(model: model, list: list.widget)
     super.init(gtk_box_new(GTK_ORIENTATION_VERTICAL, 6))
     addCSSClass("member-list")
     filter.setAccessibleLabel(localized("Filter members"))
@@ -67,7 +69,7 @@ final class MemberListView: Widget {
 
   private func applyFilter() {
     shown = IRCMember.filter(all, by: string(gtk_editable_get_text(filter.opaque)) ?? "")
-    model.reset(count: shown.count)
+    fill.reset(count: shown.count)
   }
 
   private func connectRows() {

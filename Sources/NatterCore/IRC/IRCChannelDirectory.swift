@@ -82,20 +82,21 @@ struct IRCChannelDirectory: Equatable, Sendable {
 /// without regard to case, and sorted by users (most first), then name.
 public struct ChannelDirectory: Sendable {
   public private(set) var all: [IRCListedChannel]
-  /// The folded text each filter compares, made once per list (20,000 channels filter in a
-  /// keystroke).
-  private let searchable: [String]
+  /// The folded text each filter compares, made once per list when it is first filtered
+  /// (20,000 channels filter in a keystroke; made with the list, it held up the frame that
+  /// showed it, issue 32).
+  private var searchable: [String]?
   /// The rows shown, indices into `all`, in order.
   public private(set) var shown: [Int]
   public private(set) var filter = ""
 
   public init(_ channels: [IRCListedChannel]) {
-    all = channels.sorted {
-      $0.users != $1.users
-        ? $0.users > $1.users
-        : $0.name.lowercased() < $1.name.lowercased()
-    }
-    searchable = all.map { ($0.name + "\n" + $0.topic).lowercased() }
+    // Each name folded once, not in every comparison.
+    all = channels.map { (channel: $0, key: $0.name.lowercased()) }
+      .sorted {
+        $0.channel.users != $1.channel.users ? $0.channel.users > $1.channel.users : $0.key < $1.key
+      }
+      .map(\.channel)
     shown = Array(all.indices)
   }
 
@@ -111,6 +112,8 @@ public struct ChannelDirectory: Sendable {
       shown = Array(all.indices)
       return
     }
+    let searchable = searchable ?? all.map { ($0.name + "\n" + $0.topic).lowercased() }
+    self.searchable = searchable
     shown = candidates.filter { index in
       words.allSatisfy { searchable[index].contains($0) }
     }

@@ -34,12 +34,18 @@ public struct ConversationRoster: Equatable, Sendable {
   /// The whole member list changed, with each member's prefixes.
   public mutating func setMembers(_ all: [IRCMember], of conversation: String) {
     let map = casemapping
-    // Each name folded and the list sorted once: folding in the comparison, and sorting again
-    // by rank, took 16 ms of a 20,000-member NAMES (issue 32).
+    // Each name folded once, not in every comparison.
     let byName = all.map { (member: $0, key: map.fold($0.nick)) }.sorted { $0.key < $1.key }
-    members[conversation] = byName.map(\.member.nick)
+    setMembers(inFoldedOrder: byName.map(\.member), of: conversation)
+  }
+
+  /// The whole member list changed, already in the order of the names as the network folds
+  /// them (`IRCEvent.members`): kept as it comes, not folded or sorted again (sorting 20,000
+  /// took 16 ms of a NAMES, issue 32).
+  public mutating func setMembers(inFoldedOrder all: [IRCMember], of conversation: String) {
+    members[conversation] = all.map(\.nick)
     var ranks = Array(repeating: [IRCMember](), count: IRCMember.ranks.count + 1)
-    for entry in byName { ranks[entry.member.rank].append(entry.member) }
+    for member in all { ranks[member.rank].append(member) }
     listed[conversation] = Array(ranks.joined())
   }
 

@@ -12,8 +12,9 @@ struct IRCChannels: Equatable, Sendable {
     var topic = ""
     /// By folded nickname.
     var members: [String: IRCMember] = [:]
-    /// A NAMES reply under way.
-    var incoming: [IRCMember]?
+    /// A NAMES reply under way, by folded nickname: folded as each `353` comes, so the `366`
+    /// that ends a list of 20,000 does not fold them all at once (issue 32).
+    var incoming: [String: IRCMember]?
     /// WHOX replies changed members since the list was last reported.
     var whoxChanged = false
     /// Our WHOX for the channel is under way.
@@ -181,12 +182,14 @@ struct IRCChannels: Equatable, Sendable {
     case "353":
       // `353 me = #chan :@alice +bob carol`
       guard params.count >= 4, let key = joinedKey(params[2], map: map) else { return [] }
-      let members = params[3].split(separator: " ").map { session.support.splitMember(String($0)) }
-      var incoming = joined[key]?.incoming ?? []
+      var incoming = joined[key]?.incoming ?? [:]
       // Let go of the stored list first: while it held the same buffer, every line copied
       // all the members listed so far (20,000 members: half a second, issue 32).
-      joined[key]?.incoming = []
-      incoming += members.prefix(Self.maxMembers - incoming.count)
+      joined[key]?.incoming = [:]
+      for word in params[3].split(separator: " ") where incoming.count < Self.maxMembers {
+        let member = session.support.splitMember(String(word))
+        incoming[map.fold(member.nick)] = member
+      }
       joined[key]?.incoming = incoming
       return []
     case "366":
@@ -197,14 +200,13 @@ struct IRCChannels: Equatable, Sendable {
         // What the list does not say (accounts, away) is kept for those still there.
         let known = $0.members
         $0.incoming = nil
-        $0.members = [:]
-        for var member in incoming {
-          let folded = map.fold(member.nick)
-          if let old = known[folded] {
-            (member.account, member.isAway, member.isBot) = (old.account, old.isAway, old.isBot)
-          }
-          $0.members[folded] = member
+        var members = incoming
+        for (folded, old) in known {
+          guard var member = members[folded] else { continue }
+          (member.account, member.isAway, member.isBot) = (old.account, old.isAway, old.isBot)
+          members[folded] = member
         }
+        $0.members = members
       }
       let asked = whoxRequest(params[1], support: session.support)
       if !asked.isEmpty { joined[key]?.whoxPending = true }
@@ -433,7 +435,9 @@ struct IRCChannels: Equatable, Sendable {
     update(&channel)
     if channel.members.count > Self.maxMembers { return [] }
     joined[key] = channel
-    let members = channel.members.values.sorted { $0.nick < $1.nick }
+    // In folded-name order, by the keys already made: the roster's own sort by folded name then
+    // finds it in order (a 20,000-member NAMES was sorted twice, issue 32).
+    let members = channel.members.sorted { $0.key < $1.key }.map(\.value)
     return [.event(.members(channel: channel.name, members))]
   }
 }

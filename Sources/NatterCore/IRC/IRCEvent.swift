@@ -19,7 +19,8 @@ public enum IRCEvent: Equatable, Sendable {
   /// Another person joined, left, quit, changed nickname, was kicked or set the topic (a
   /// kick of us is reported here too, before `parted`).
   case channelActivity(channel: String, IRCChannelActivity)
-  /// The full member list after NAMES or any join, part, quit, kick or nick change.
+  /// The full member list after NAMES or any join, part, quit, kick or nick change, in the
+  /// order of the names as the network folds them (`ConversationRoster.setMembers(inFoldedOrder:)`).
   case members(channel: String, [IRCMember])
   case message(IRCIncomingMessage)
   /// A `chathistory` batch, complete (or cut short by a disconnect), in time order.

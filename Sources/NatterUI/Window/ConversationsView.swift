@@ -645,7 +645,7 @@ final class ConversationsView {
       markLeft(irc.conversation(for: channel), true)
     case .members(let channel, let members):
       let conversation = irc.conversation(for: channel)
-      roster.setMembers(members, of: conversation)
+      roster.setMembers(inFoldedOrder: members, of: conversation)
       if conversation == list.activeID { updateHeader() }
       BenchProbe.membersListed(members.count)
     case .topic(let channel, let text):

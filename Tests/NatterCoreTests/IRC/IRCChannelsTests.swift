@@ -54,6 +54,28 @@ import Testing
       ])
   }
 
+  @Test func aListIsReportedInTheOrderTheNetworkFoldsNames() {
+    var script = IRCScript()
+    script.register()
+    script.server(":irc.test 005 me CASEMAPPING=rfc1459 :are supported")
+    // rfc1459 folds [ ] \\ to { } |: "[x" and "{y" sort as "{x" < "{y", after "zed".
+    script.server(":irc.test 353 me = #natter :zed {y Alice @bob me")
+    script.server(":irc.test 353 me = #natter :[x +Carol ALICE")
+    script.server(":irc.test 366 me #natter :End of /NAMES list.")
+    let listed = members(script.takeEvents(), "#natter") ?? []
+    #expect(listed.map(\.nick) == ["ALICE", "bob", "Carol", "me", "zed", "[x", "{y"])
+    var roster = ConversationRoster()
+    roster.setMembers(inFoldedOrder: listed, of: "c")
+    var sorted = ConversationRoster()
+    sorted.setMembers(listed.reversed(), of: "c")
+    #expect(roster.memberList(of: "c") == sorted.memberList(of: "c"))
+    #expect(roster.members(of: "c") == sorted.members(of: "c"))
+    #expect(
+      roster.memberList(of: "c").map(\.shown) == [
+        "@bob", "+Carol", "ALICE", "me", "zed", "[x", "{y",
+      ])
+  }
+
   @Test func partQuitKickAndNickChangeUpdateMembers() {
     var script = IRCScript()
     script.register()

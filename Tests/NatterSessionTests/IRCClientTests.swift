@@ -463,6 +463,33 @@ final class FakeTransport: LineTransport {
     #expect(Wait.until { client.state != .ready })
   }
 
+  @Test func listsEndingAmidOtherLinesLoseAndReorderNothing() throws {
+    registered()
+    var seen: [String] = []
+    client.onEvent = { event in
+      switch event {
+      case .channelList(let channels, _): seen.append("list \(channels.count)")
+      case .members(let channel, let members): seen.append("\(channel) \(members.count)")
+      default: break
+      }
+    }
+    client.onReceived = { message, _, _ in seen.append(message.body) }
+    client.listChannels()
+    var lines = (0..<300).map { ":irc.test 322 alice #c\($0) 3 :topic \($0)" }
+    lines += [
+      ":irc.test 323 alice :End of /LIST", ":bob!b@h PRIVMSG #natter :after the list",
+      ":irc.test 353 alice = #natter :alice bob carol",
+      ":irc.test 366 alice #natter :End of /NAMES list.",
+      ":irc.test 366 alice #natter :End of /NAMES list.",
+      ":bob!b@h PRIVMSG #natter :after the names",
+    ]
+    wire.deliver(.lines(lines.map { Array($0.utf8) }))
+    #expect(Wait.until { seen.last == "after the names" }, "\(seen)")
+    #expect(seen == ["list 300", "after the list", "#natter 3", "after the names"])
+    let stored = try rows(url.conversation("#natter")).map(\.body).filter { $0.hasPrefix("after") }
+    #expect(stored == ["after the names", "after the list"], "newest first, each once")
+  }
+
   @Test func trustingACertificatePinsItAndConnectsWithIt() {
     var pinnedSeen: [Set<String>] = []
     let pinning = IRCClient(

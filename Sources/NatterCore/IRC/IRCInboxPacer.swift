@@ -14,6 +14,26 @@ public struct IRCInboxPacer: Equatable, Sendable {
 
   public init() {}
 
+  /// Whether `line` ends a list the server sent in many lines (`323` ends a `LIST`, `366` a
+  /// `NAMES`): it is handled in a slice of its own, which its learnt cost is not taken from.
+  /// Showing such a list (20,000 channels sorted, their browser's first rows made) costs
+  /// more than a frame's share of lines, and after a slice of lines it overran the frame
+  /// (issue 32). A cheap look at the command word, before the line is parsed.
+  public static func endsList(_ line: [UInt8]) -> Bool {
+    var index = line.startIndex
+    func skipWord() {
+      while index < line.endIndex, line[index] != 0x20 { index += 1 }
+      while index < line.endIndex, line[index] == 0x20 { index += 1 }
+    }
+    // `@tags` and `:source` come before the command.
+    if index < line.endIndex, line[index] == UInt8(ascii: "@") { skipWord() }
+    if index < line.endIndex, line[index] == UInt8(ascii: ":") { skipWord() }
+    let rest = line[index...]
+    guard rest.count >= 3, rest.count == 3 || rest[index + 3] == 0x20 else { return false }
+    let command = rest.prefix(3)
+    return command.elementsEqual("323".utf8) || command.elementsEqual("366".utf8)
+  }
+
   /// Lines for a slice that may take `milliseconds`.
   public func batch(within milliseconds: Double) -> Int {
     let fits = (min(milliseconds, Self.longest) / millisecondsPerLine).rounded(.down)

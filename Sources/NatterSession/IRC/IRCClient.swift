@@ -841,7 +841,16 @@ public final class IRCClient {
       return
     }
     let batch = pacer.batch(within: Double(budget) / 1000)
-    let end = all ? inbox.count : min(inbox.count, inboxHead + batch)
+    var end = all ? inbox.count : min(inbox.count, inboxHead + batch)
+    // The end of a long list is shown in a slice of its own.
+    let listEnd = !all && inboxHead < end && IRCInboxPacer.endsList(inbox[inboxHead])
+    if listEnd {
+      end = inboxHead + 1
+    } else if !all, inboxHead + 1 < end,
+      let index = inbox[(inboxHead + 1)..<end].firstIndex(where: IRCInboxPacer.endsList)
+    {
+      end = index
+    }
     var effects: [IRCEffect] = []
     for index in inboxHead..<end {
       effects += connection.handle(.lineReceived(IRCText.decode(inbox[index])), at: started)
@@ -855,7 +864,7 @@ public final class IRCClient {
     // The slice's messages are stored in one transaction, then shown.
     perform(effects)
     let spent = Date().timeIntervalSince(started) * 1000
-    pacer.sliceTook(spent, lines: count)
+    if !listEnd { pacer.sliceTook(spent, lines: count) }
     if spent > 30 { Log.debug("\(count) lines took \(Int(spent)) ms") }
     if inboxHead < inbox.count {
       scheduleInbox()

@@ -38,3 +38,27 @@ import Testing
     #expect(pacer.batch(within: 16) == IRCInboxPacer.minimum)
   }
 }
+
+@Suite("IRCInboxPacer.endsList")
+struct IRCInboxPacerListEndTests {
+  private func ends(_ line: String) -> Bool { IRCInboxPacer.endsList(Array(line.utf8)) }
+
+  @Test func theEndsOfListAndNamesAreKnownWithOrWithoutTagsAndSource() {
+    #expect(ends(":irc.test 323 me :End of /LIST"))
+    #expect(ends(":irc.test 366 me #natter :End of /NAMES list."))
+    #expect(ends("@time=2026-12-04T01:00:00.000Z :irc.test 366 me #natter :End"))
+    #expect(ends("@batch=x 323 me :End"))
+    #expect(ends("323"))
+  }
+
+  @Test func otherLinesAreNot() {
+    #expect(!ends(":irc.test 322 me #natter 5 :topic"))
+    #expect(!ends(":irc.test 353 me = #natter :alice bob"))
+    #expect(!ends(":bob!b@h PRIVMSG #natter :366 323"), "the words of a message")
+    #expect(!ends(":irc.test 3233 me :four digits"))
+    #expect(!ends(":irc.test 32"))
+    #expect(!ends("@only-tags"))
+    #expect(!ends(""))
+    #expect(!ends(":366!u@h PRIVMSG me :a nick of digits is a source, not a command"))
+  }
+}

@@ -155,8 +155,8 @@ final class TranscriptView: Widget {
     model = IndexListModel(
       count: count, showingLast: Self.rowsBeforeFirstFrame(history, screen: screen))
     factory = Object(adopting: raw(gtk_signal_list_item_factory_new()))
-    let selection = gtk_no_selection_new(OpaquePointer(model.newReference()))
-    list = Widget(gtk_list_view_new(selection, OpaquePointer(factory.newReference())))
+    let selection = Object(adopting: raw(gtk_no_selection_new(OpaquePointer(model.newReference()))))
+    list = Widget(ListView.make(model: selection.pointer, factory: factory.pointer))
     scroller = Widget(gtk_scrolled_window_new())
     jumpButton = Widget(gtk_button_new_with_label(localized("↓ Latest")))
     placeholder = Widget(gtk_label_new(nil))

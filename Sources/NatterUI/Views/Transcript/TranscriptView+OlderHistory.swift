@@ -39,6 +39,7 @@ extension TranscriptView {
     guard results == nil, count > before, let old = metrics else { return }
     policy = TranscriptPolicy()
     lastMetrics = nil
+    filling.reset()
     model.reset(count: count)
     // The rows on screen keep their place: the list grows above them by the new rows'
     // height, and the view moves down by as much. GTK 4.8 measures rows over a few frames,

@@ -26,11 +26,20 @@ extension TranscriptView {
       guard let self, let item, let row = rows[item],
         let object = gtk_list_item_get_item(OpaquePointer(item))
       else { return }
-      bind(row, at: IndexListModel.index(ofItem: object))
+      let position = IndexListModel.index(ofItem: object)
+      if filling.bound(position) {
+        gtk_widget_set_size_request(row.widget, -1, -1)  // it may have been left waiting
+        bind(row, at: position)
+      } else {
+        // Off the screen: empty until it comes near it (`+Filling`).
+        leaveWaiting(row, at: position)
+        if filling.isDue { fillWaitingRowsSoon() }
+      }
     }
     Signal.connect(factory.pointer, "unbind") { [weak self] item in
-      guard let item else { return }
-      self?.rows[item]?.unbind()
+      guard let self, let item, let row = rows[item] else { return }
+      filling.unbound(row.position)
+      row.unbind()
     }
     Signal.connect(factory.pointer, "teardown") { [weak self] item in
       guard let item else { return }
@@ -48,10 +57,12 @@ extension TranscriptView {
 
   /// Binds the rows on screen again, for a mark that changed (`New messages`, a found message).
   func rebindRows() {
-    for row in rows.values where row.position >= 0 { bind(row, at: row.position) }
+    for row in rows.values where row.position >= 0 && !filling.waits(row.position) {
+      bind(row, at: row.position)
+    }
   }
 
-  private func bind(_ row: TranscriptRow, at position: Int) {
+  func bind(_ row: TranscriptRow, at position: Int) {
     guard let (message, previous) = pager.row(at: position) else {
       row.clear(at: position)
       return

@@ -102,6 +102,14 @@ final class TranscriptView: Widget {
   var jumpLabel = localized("↓ Latest")
   /// The message the `New messages` line stands above, or nil.
   var firstUnreadID: String?
+  /// Which bound rows are filled at once and which wait (`+Filling`).
+  var filling = RowFilling()
+  /// The idle filling waiting rows, 0 when none is pending.
+  var fillingIdle: UInt32 = 0
+  /// The frame clock's `layout` handler that tells `filling` the rows on screen, while realized.
+  var fillingLayout: (clock: UnsafeMutableRawPointer, handler: UInt)?
+  /// About how tall a filled row is, for the rows left waiting.
+  var typicalRowHeight = 48
 
   // MARK: Selecting from the keyboard (+Selection, SPEC §13)
 
@@ -172,6 +180,7 @@ final class TranscriptView: Widget {
 
     buildLayout()
     connectFactory()
+    connectFilling()
     connectScrolling()
     connectResultKeys()
     connectSelectionKeys()
@@ -265,6 +274,7 @@ final class TranscriptView: Widget {
   func reloadRows(count: Int) {
     quotes = [:]
     selection.rowsChanged(count: 0)
+    filling.reset()
     policy = TranscriptPolicy()
     lastMetrics = nil
     model.reset(count: count)

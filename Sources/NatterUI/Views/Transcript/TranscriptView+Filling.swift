@@ -67,6 +67,8 @@ extension TranscriptView {
   /// the rows it has not measured (the median of those it has) stays what it was.
   func leaveWaiting(_ row: TranscriptRow, at position: Int) {
     row.clear(at: position)
+    // A recycled row still carries the name of the message it showed.
+    row.setAccessibleLabel("")
     gtk_widget_set_size_request(row.widget, -1, Int32(typicalRowHeight))
   }
 

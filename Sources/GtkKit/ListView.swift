@@ -35,13 +35,7 @@ public enum ListView {
   private static let typeName = "NatterListView"
 
   /// GtkListView's own measure, which measures the rows.
-  nonisolated(unsafe) private static var listMeasure:
-    (
-      @convention(c) (
-        UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?,
-        UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
-      ) -> Void
-    )?
+  nonisolated(unsafe) private static var listMeasure: WidgetMeasure?
 
   /// The GType, registered on first use: a GtkListView whose length is its last layout's.
   private static let type: GType = {
@@ -74,3 +68,12 @@ public enum ListView {
       }, list.instance_size, nil, GTypeFlags(0))
   }()
 }
+
+/// A widget class's `measure`: orientation, the size across it (-1: any), then the minimum,
+/// natural and baselines it answers. Kept by the subclasses that answer for some sizes
+/// themselves (`ListView`, `WrappingLabel`) to call for the others.
+typealias WidgetMeasure =
+  @convention(c) (
+    UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?,
+    UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+  ) -> Void

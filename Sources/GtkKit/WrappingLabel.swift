@@ -37,13 +37,7 @@ public enum WrappingLabel {
   private static let typeName = "NatterWrappingLabel"
 
   /// GtkLabel's own measure, which answers every height.
-  nonisolated(unsafe) private static var labelMeasure:
-    (
-      @convention(c) (
-        UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?,
-        UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
-      ) -> Void
-    )?
+  nonisolated(unsafe) private static var labelMeasure: WidgetMeasure?
 
   /// The GType, registered on first use: a GtkLabel whose width is given.
   private static let type: GType = {

@@ -6,6 +6,17 @@ import Testing
 @Suite("Tooltip")
 @MainActor
 struct TooltipTests {
+  /// A label showing `text` in a window that has drawn.
+  private func labelInAWindow(
+    _ text: String
+  ) throws -> (UnsafeMutablePointer<GtkWidget>, TestWindow) {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let label = try #require(gtk_label_new(text))
+    let window = TestWindow(child: label, width: 200, height: 60)
+    Wait.frames(2, of: window.window.widget)
+    return (label, window)
+  }
+
   @Test func setGivesTextAndDescriptionAndLeavesAWidgetInNoWindowVisible() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let label = try #require(gtk_label_new("topic"))
@@ -27,22 +38,16 @@ struct TooltipTests {
   }
 
   @Test func aWidgetInAWindowKeepsItsVisibilityAndItsTooltip() throws {
-    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
-    let label = try #require(gtk_label_new("topic"))
-    let window = TestWindow(child: label, width: 200, height: 60)
+    let (label, window) = try labelInAWindow("topic")
     defer { window.close() }
-    Wait.frames(2, of: window.window.widget)
     Tooltip.set(label, "Shown on hover")
     #expect(string(gtk_widget_get_tooltip_text(label)) == "Shown on hover")
     #expect(gtk_widget_get_mapped(label) != 0)
   }
 
   @Test func anAskedTooltipShowsOnlyWhenItSaysSomething() throws {
-    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
-    let label = try #require(gtk_label_new("alice"))
-    let window = TestWindow(child: label, width: 200, height: 60)
+    let (label, window) = try labelInAWindow("alice")
     defer { window.close() }
-    Wait.frames(2, of: window.window.widget)
     #expect(natter_test_query_tooltip(label) == 0, "no tooltip before one is set")
     Tooltip.setAsked(label, "Away\nSigned in as alice")
     #expect(Tooltip.asked(label) == "Away\nSigned in as alice")

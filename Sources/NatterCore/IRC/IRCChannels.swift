@@ -435,8 +435,8 @@ struct IRCChannels: Equatable, Sendable {
     update(&channel)
     if channel.members.count > Self.maxMembers { return [] }
     joined[key] = channel
-    // In folded-name order, by the keys already made: the roster's own sort by folded name then
-    // finds it in order (a 20,000-member NAMES was sorted twice, issue 32).
+    // In folded-name order, by the keys already made, which the roster keeps as it comes
+    // (`setMembers(inFoldedOrder:)`; a 20,000-member NAMES was sorted three times, issue 32).
     let members = channel.members.sorted { $0.key < $1.key }.map(\.value)
     return [.event(.members(channel: channel.name, members))]
   }

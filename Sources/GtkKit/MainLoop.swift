@@ -9,6 +9,10 @@ public enum MainLoop {
   /// due, and is not held back until a text view has laid out every line it holds.
   public static let afterRedraw: Int32 = 122
 
+  /// Below the default idle priority: work done ahead of need, which waits while work at the
+  /// default idle (a stream of input handled in slices) still has something to do.
+  public static let aheadOfNeed: Int32 = G_PRIORITY_DEFAULT_IDLE + 10
+
   /// Runs `body` once when the loop is idle. Returns the source id for `cancel`.
   @discardableResult
   public static func idle(

@@ -34,10 +34,12 @@ extension TranscriptView {
     if filling.isDue { fillWaitingRowsSoon() }
   }
 
-  /// Asks for an idle that fills waiting rows, unless one is pending.
+  /// Asks for an idle that fills waiting rows, unless one is pending. Rows off screen are
+  /// filled only ahead of need: during a burst the inbox's slices come first, and the rows
+  /// they push off screen are given up unfilled.
   func fillWaitingRowsSoon() {
     guard fillingIdle == 0 else { return }
-    fillingIdle = MainLoop.idle(priority: MainLoop.afterRedraw) { [weak self] in
+    fillingIdle = MainLoop.idle(priority: MainLoop.aheadOfNeed) { [weak self] in
       self?.fillWaitingRows()
     }
   }

@@ -100,6 +100,16 @@ extension MessageStore {
     return MessageStore(db: db, databaseURL: file)
   }
 
+  /// A second connection to a file `openFile` opened and migrated, for `ReceivedWriter`.
+  static func openWriter(_ file: URL) throws -> MessageStore {
+    let db = try SQLiteConnection(
+      path: file.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+    // As durable as the store's own connection; `insertReceived` relaxes it for its commit.
+    try db.execute("PRAGMA synchronous = FULL")
+    try db.execute("PRAGMA journal_size_limit = 8388608")
+    return MessageStore(db: db, databaseURL: file)
+  }
+
   /// The saved history shown read-only when it can be read, else an empty unsaved session.
   private static func readOnly(_ file: URL, reason: StoreError) -> OpenResult {
     var info = stat()

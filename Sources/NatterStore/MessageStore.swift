@@ -12,9 +12,8 @@ public final class MessageStore {
     // Row ids belong to one database: a fresh one (after a recovery) starts the caches over,
     // or salvaged messages would be filed under the damaged file's conversation ids.
     didSet {
-      conversationURLs = [:]
-      conversationIDs = [:]
-      conversationsWithReactions = [:]
+      forgetCaches()
+      writerOfReceived?.reopen()
     }
   }
   /// The database file, or nil for an in-memory store whose session is not saved.
@@ -27,6 +26,8 @@ public final class MessageStore {
 
   /// Syncs received messages' commits off the main thread; nil in memory.
   let walSyncer: WALSyncer?
+  /// Made by the first `receivedWriter()`.
+  private var writerOfReceived: ReceivedWriter?
 
   init(db: SQLiteConnection, databaseURL: URL?, copiedFrom: URL? = nil) {
     self.db = db
@@ -152,6 +153,25 @@ public final class MessageStore {
   /// Whether another connection (a `natter --import` while the window runs) committed since
   /// the last call. `PRAGMA data_version` reads a counter in shared memory: no file I/O, so
   /// it can be polled.
+  /// The one writer that stores received messages into this store's file off the main thread,
+  /// for every network; nil in memory.
+  public func receivedWriter() -> ReceivedWriter? {
+    if writerOfReceived == nil { writerOfReceived = databaseURL.map { ReceivedWriter(url: $0) } }
+    return writerOfReceived
+  }
+
+  /// Forgets what this connection knew of the conversations when another connection wrote
+  /// since: that one may have renamed a conversation or added reactions (`ReceivedWriter`).
+  func forgetIfChangedByOthers() {
+    if (try? changedByOthers()) == true { forgetCaches() }
+  }
+
+  private func forgetCaches() {
+    conversationURLs = [:]
+    conversationIDs = [:]
+    conversationsWithReactions = [:]
+  }
+
   public func changedByOthers() throws -> Bool {
     let version = try db.integer("PRAGMA data_version") ?? 0
     defer { lastDataVersion = version }

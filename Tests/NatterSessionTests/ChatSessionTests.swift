@@ -121,6 +121,12 @@ import Testing
     #expect(!session.storeChangedElsewhere(), "seen once")
     session.saveDraftNow(Draft(text: String(repeating: "x", count: 2_000_000), chips: []))
     #expect(!session.storeChangedElsewhere(), "our own draft writer's commit")
+    let writer = try #require(session.store.receivedWriter())
+    writer.insert([Message(sender: "bob", sentAt: Date(), body: "received")]) { _ in }
+    writer.waitUntilIdle()
+    #expect(!session.storeChangedElsewhere(), "our own received messages' commit")
+    try other.insert(Message(sender: "import", sentAt: Date(), body: "once more"))
+    #expect(session.storeChangedElsewhere())
   }
 
   @Test func aSecondInstanceCannotTakeTheSameHistory() throws {

@@ -23,9 +23,10 @@ final class FakeTransport: LineTransport {
 }
 
 /// `IRCClient`, the glue between the connection's state machine, the socket and the store,
-/// driven headlessly through a fake transport (issue 26).
+/// driven headlessly through a fake transport (issue 26). The store is a file, as the app's
+/// is, so received messages are stored by the store's writer thread (issue 32).
 @MainActor
-@Suite struct IRCClientTests {
+@Suite final class IRCClientTests {
   private let url = IRCServerURL(
     tls: false, nick: "alice", host: "irc.test", port: 6667, channels: ["#natter"])
   private let store: MessageStore
@@ -51,14 +52,22 @@ final class FakeTransport: LineTransport {
     }
   }
 
+  private let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("natter-irc-\(UUID().uuidString)")
+
   init() throws {
-    store = try MessageStore.inMemory()
+    guard case .opened(let store) = MessageStore.open(dataDirectory: directory) else {
+      throw StoreError.readOnly(detail: "no history in \(directory.path)")
+    }
+    self.store = store
     let transports = Transports()
     self.transports = transports
     client = IRCClient(
       url: url, saslAccount: nil, password: nil, store: store, pins: [],
       budget: IRCSendBudget(burst: 100, interval: 0), makeTransport: transports.factory)
   }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   private var wire: FakeTransport { transports.last }
 
@@ -71,6 +80,8 @@ final class FakeTransport: LineTransport {
       ":irc.test CAP * ACK :message-tags echo-message batch server-time",
       ":irc.test 001 alice :Welcome", ":alice!a@h JOIN #natter")
     #expect(Wait.until { client.state == .ready })
+    // The join's line in the channel is stored: what the test does next is done at once.
+    #expect(Wait.until { client.inboxIsEmpty })
   }
 
   /// The connection drops; `Reconnect` opens a second one, which registers.
@@ -143,6 +154,7 @@ final class FakeTransport: LineTransport {
     wire.server(":bob!b@h NICK robert")
     let robert = url.conversation("robert")
     #expect(Wait.until { renamed == [bob, robert, "robert"] })
+    #expect(Wait.until { (try? rows(robert))?.count == 2 })
     // Both may fall in one millisecond, which the store orders by id: compared as a set.
     #expect(Set(try rows(robert).map(\.body)) == ["hello", "bob is now known as robert"])
     #expect(try rows(robert).count == 2)
@@ -355,9 +367,56 @@ final class FakeTransport: LineTransport {
     wire.server("@msgid=dup1 :bob!b@h PRIVMSG #natter :once")
     wire.server(":bob!b@h PRIVMSG #natter :marker")
     let channel = url.conversation("#natter")
-    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "marker" } == true })
+    // Stored, then shown: the store can hold the marker before the window hears of it.
+    #expect(Wait.until { reported >= 2 && client.inboxIsEmpty })
     #expect(try rows(channel).filter { $0.body == "once" }.count == 1)
     #expect(reported == 2)
+  }
+
+  @Test func aFloodIsShownInOrderOnceStoredAndARenameAfterItWaitsForIt() throws {
+    registered()
+    let bob = url.conversation("bob")
+    wire.server(":bob!b@h PRIVMSG alice :hello")
+    #expect(Wait.until { (try? store.count(conversation: bob)) == 1 })
+    try store.setOpen(bob, true)  // as the window keeps a chat that opened itself
+    #expect(Wait.until { client.inboxIsEmpty })
+    var shown: [String] = []
+    var allStoredWhenShown = true
+    var shownWhenRenamed: Int?
+    client.onStored = { [store] messages in
+      shown += messages.filter { $0.kind == .message }.map(\.body)
+      allStoredWhenShown =
+        allStoredWhenShown && messages.allSatisfy { (try? store.message(id: $0.id)) != nil }
+    }
+    client.onRenamed = { _, _, _ in shownWhenRenamed = shown.count }
+    let flood = (0..<3000).map { "flood \($0)" }
+    let lines =
+      flood.map { ":bob!b@h PRIVMSG alice :\($0)" } + [
+        ":bob!b@h NICK robert", ":robert!b@h PRIVMSG alice :after the rename",
+      ]
+    wire.deliver(.lines(lines.map { Array($0.utf8) }))
+    #expect(Wait.until { shown.last == "after the rename" })
+    #expect(shown.count == 3001)
+    #expect(shown.elementsEqual(flood + ["after the rename"]), "in the order received")
+    #expect(allStoredWhenShown)
+    // Every message before the NICK was stored and shown before the chat was renamed.
+    #expect(shownWhenRenamed == 3000)
+    #expect(try store.count(conversation: url.conversation("robert")) == 3003, "hello, NICK")
+    #expect(try store.count(conversation: bob) == 0)
+  }
+
+  @Test func quittingEndsOnlyOnceWhatWasReceivedIsStored() throws {
+    registered()
+    let lines = (0..<2000).map { ":bob!b@h PRIVMSG #natter :line \($0)" }
+    wire.deliver(.lines(lines.map { Array($0.utf8) }))
+    var storedAtTheEnd: Int?
+    client.quit(reason: "bye") { [store, url] in
+      storedAtTheEnd = try? store.count(conversation: url.conversation("#natter"))
+    }
+    wire.deliver(.closed(reason: nil))
+    #expect(Wait.until { storedAtTheEnd != nil })
+    // The join's line and every one received before the server closed.
+    #expect(storedAtTheEnd == 2001)
   }
 
   @Test func receivedMessagesAreStoredBeforeTheWindowHearsOfThem() throws {
@@ -379,7 +438,8 @@ final class FakeTransport: LineTransport {
     #expect(wire.written.last == "JOIN #gtk")
     wire.server(":alice!a@h JOIN #gtk")
     #expect(Wait.until { events.contains(.joined(channel: "#gtk")) })
-    #expect(try rows(url.conversation("#gtk")).map(\.body) == ["You joined #gtk"])
+    #expect(
+      Wait.until { (try? rows(url.conversation("#gtk")))?.map(\.body) == ["You joined #gtk"] })
   }
 
   @Test func partingWritesPartWithItsReasonAndIsNotJoinedAgainAfterAReconnect() {

@@ -69,13 +69,16 @@ extension ChatSession {
   }
 
   /// Whether another process (an import) changed the database since the last call. A large
-  /// draft saved by our own `draftWriter` changes it through another connection too; that is
-  /// not a reason to reload the history (an import landing in the same poll is then seen at
-  /// the next change).
+  /// draft saved by our own `draftWriter`, and received messages stored by the store's
+  /// `receivedWriter`, change it through other connections too; that is not a reason to reload
+  /// the history (an import landing in the same poll is then seen at the next change). While
+  /// either writer is busy nothing is looked at: a commit of theirs could not yet be counted.
   public func storeChangedElsewhere() -> Bool {
+    let received = store.receivedWriter()
+    if draftWriter?.isBusy == true || received?.isBusy == true { return false }
     let changed = (try? store.changedByOthers()) ?? false
-    let ownCommits = draftWriter?.commits ?? 0
-    defer { seenDraftCommits = ownCommits }
-    return changed && ownCommits == seenDraftCommits
+    let ownCommits = (draftWriter?.commits ?? 0) + (received?.commits ?? 0)
+    defer { seenOwnCommits = ownCommits }
+    return changed && ownCommits == seenOwnCommits
   }
 }

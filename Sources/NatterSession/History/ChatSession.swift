@@ -10,8 +10,8 @@ public final class ChatSession {
   public let store: MessageStore
   /// Writes large drafts off the main thread; made for the first one (none in memory).
   private(set) var draftWriter: DraftWriter?
-  /// The writer's commits already accounted for by `storeChangedElsewhere`.
-  var seenDraftCommits = 0
+  /// The writers' commits already accounted for by `storeChangedElsewhere`.
+  var seenOwnCommits = 0
   /// A sentence for the window's banner when the history is not what the user expects
   /// (recovered from damage, or not being saved).
   public let banner: String?

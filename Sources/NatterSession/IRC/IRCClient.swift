@@ -55,6 +55,30 @@ public final class IRCClient {
   private let handlesWholeReads: Bool
   /// The connection's end, once the lines read before it are handled.
   private var afterInbox: (() -> Void)?
+  /// A batch the writer stored, shown by the next slice of the inbox.
+  private var storedBatch: (Result<[Message], StoreError>, count: Int, origins: [String: Origin])?
+
+  /// Stores received messages off the main thread; nil in memory, and for the benchmark's
+  /// `read` inbox, which stores each read on the main thread as the inbox once did.
+  private let writer: ReceivedWriter?
+  /// Effects not performed yet, from `queuedHead` on: those after received messages that are
+  /// being stored wait for them.
+  private var queued: [IRCEffect] = []
+  private var queuedHead = 0
+  private var performing = false
+  /// Received messages are with the writer; nothing queued is performed until they are stored.
+  private var storing = false
+  /// Gathered by the effects performed so far, and stored at the next effect that needs them.
+  private var gathered = Gathered()
+  /// The next queued effect's status lines were gathered before it waited.
+  private var gatheredNext = false
+  private typealias Origin = (isPrivate: Bool, isOwn: Bool)
+  private struct Gathered {
+    var received: [Message] = []
+    /// Whether each received message is private and whether we sent it, by id.
+    var origins: [String: Origin] = [:]
+    var reactions: [Reaction] = []
+  }
   private let budget: IRCSendBudget
   /// When each message's first line was written, for the send-to-echo figure in the log.
   private var writtenAt: [String: Date] = [:]
@@ -111,6 +135,7 @@ public final class IRCClient {
     self.url = url
     self.name = name ?? NetworkAccount.defaultName(for: url)
     self.store = store
+    writer = handlesWholeReads ? nil : store.receivedWriter()
     self.pins = pins.map(IRCCertificateTrust.normalized)
     self.trustedAnywhere = trustedAnywhere
     self.saslAccount = saslAccount
@@ -233,6 +258,11 @@ public final class IRCClient {
   /// and go out with the next start.
   public func stop() {
     dropInbox()
+    // What the lines read so far would still have done; a batch being stored is stored.
+    queued = []
+    queuedHead = 0
+    gathered = Gathered()
+    gatheredNext = false
     MainLoop.cancel(wakeSource)
     wakeSource = 0
     MainLoop.cancel(typingSource)
@@ -492,6 +522,8 @@ public final class IRCClient {
     MainLoop.cancel(quitTimeout)
     quitTimeout = 0
     stop()
+    // The process may end next: what was received is on the disk first.
+    writer?.waitUntilIdle()
     let completions = quitCompletions
     quitCompletions = []
     for completion in completions { completion() }
@@ -503,79 +535,155 @@ public final class IRCClient {
     perform(connection.handle(input, at: Date()))
   }
 
-  private func perform(_ effects: [IRCEffect]) {
-    var received: [Message] = []
-    // Notified only once stored, and only when new (not a duplicate of a stored one).
-    var origins: [String: (isPrivate: Bool, isOwn: Bool)] = [:]
-    func flushReceived() {
-      for message in storeReceived(&received) {
-        if let origin = origins[message.id] { onReceived(message, origin.isPrivate, origin.isOwn) }
+  /// Performs `new` after every effect still waiting. One performed now adds its own in front
+  /// of the rest, as if performed within it.
+  private func perform(_ new: [IRCEffect]) {
+    if performing {
+      queued.insert(contentsOf: new, at: queuedHead)
+      return
+    }
+    queued += new
+    performQueued()
+  }
+
+  /// Performs queued effects in order until one must wait for received messages to be stored.
+  private func performQueued() {
+    guard !performing else { return }
+    performing = true
+    performUntilStoring()
+    performing = false
+    if queuedHead >= queued.count { inboxMayGoOn() }
+  }
+
+  private func performUntilStoring() {
+    while !storing {
+      guard queuedHead < queued.count else {
+        queued.removeAll(keepingCapacity: queued.count < 4096)
+        queuedHead = 0
+        // Reactions gathered with messages now at the writer are stored once those are.
+        if !storeGathered() { storeGatheredReactions() }
+        // Showing what was stored may have queued more.
+        if queued.isEmpty { return }
+        continue
       }
-    }
-    // Reactions are stored together too, after the messages they may be about.
-    var reactions: [Reaction] = []
-    func flushReactions() {
-      guard !reactions.isEmpty else { return }
-      store(reactions)
-      reactions = []
-    }
-    for effect in effects {
+      let effect = queued[queuedHead]
       // Status lines are stored with the messages around them, in one transaction per read;
       // the event still goes on to the window (a join opens its conversation).
-      if case .event(let event) = effect {
-        received += statusLines(for: event)
+      if case .event(let event) = effect, !gatheredNext {
+        gathered.received += statusLines(for: event)
       }
-      // Received messages are stored together, before anything that changes stored rows.
-      switch effect {
-      case .event(.history), .event(.echoConfirmed), .event(.deliveryProgress),
-        .event(.messageFailed), .event(.userRenamed):
-        flushReceived()
-        flushReactions()
-      default: break
-      }
-      if case .event(.userRenamed(let old, let new)) = effect,
-        let line = followRename(from: old, to: new)
-      {
-        received.append(line)
-      }
-      switch effect {
-      case .outboxChanged:
-        persistOutbox()
-      case .write(let line):
-        Log.debug("→ \(effect.logDescription)")
-        transport?.write(line)
-      case .wake(let date):
-        MainLoop.cancel(wakeSource)
-        let milliseconds = max(0, date.timeIntervalSinceNow * 1000)
-        wakeSource = MainLoop.timeout(milliseconds: UInt32(min(milliseconds, 3_600_000)) + 1) {
-          [weak self] in
-          self?.wakeSource = 0
-          self?.feed(.tick)
-          return false
+      gatheredNext = false
+      // Received messages are stored together, before anything that changes stored rows, and
+      // reactions after the messages they may be about.
+      if effect.changesStoredRows {
+        if storeGathered() {
+          gatheredNext = true
+          return
         }
-      case .connect:
-        openTransport()
-      case .close:
-        transport?.close()
-        transport = nil
-      case .event(.reaction(let reaction)):
-        if let kept = self.reaction(from: reaction) { reactions.append(kept) }
-      case .event(.message(let incoming)):
-        let message = message(from: incoming)
-        received.append(message)
-        let isPrivate =
-          !incoming.isFromServer && !connection.support.isChannel(incoming.conversation)
-        origins[message.id] = (isPrivate, incoming.isOwn)
-        // Someone's message ends their `typing…` at once.
-        if typingIndicator.messageArrived(from: incoming.sender, in: incoming.conversation) {
-          reportTyping(in: incoming.conversation)
-        }
-      case .event(let event):
-        handle(event)
+        storeGatheredReactions()
       }
+      queuedHead += 1
+      perform(effect)
     }
-    flushReceived()
-    flushReactions()
+  }
+
+  private func perform(_ effect: IRCEffect) {
+    if case .event(.userRenamed(let old, let new)) = effect,
+      let line = followRename(from: old, to: new)
+    {
+      gathered.received.append(line)
+    }
+    switch effect {
+    case .outboxChanged:
+      persistOutbox()
+    case .write(let line):
+      Log.debug("→ \(effect.logDescription)")
+      transport?.write(line)
+    case .wake(let date):
+      MainLoop.cancel(wakeSource)
+      let milliseconds = max(0, date.timeIntervalSinceNow * 1000)
+      wakeSource = MainLoop.timeout(milliseconds: UInt32(min(milliseconds, 3_600_000)) + 1) {
+        [weak self] in
+        self?.wakeSource = 0
+        self?.feed(.tick)
+        return false
+      }
+    case .connect:
+      openTransport()
+    case .close:
+      transport?.close()
+      transport = nil
+    case .event(.reaction(let reaction)):
+      if let kept = self.reaction(from: reaction) { gathered.reactions.append(kept) }
+    case .event(.message(let incoming)):
+      let message = message(from: incoming)
+      gathered.received.append(message)
+      let isPrivate =
+        !incoming.isFromServer && !connection.support.isChannel(incoming.conversation)
+      gathered.origins[message.id] = (isPrivate, incoming.isOwn)
+      // Someone's message ends their `typing…` at once.
+      if typingIndicator.messageArrived(from: incoming.sender, in: incoming.conversation) {
+        reportTyping(in: incoming.conversation)
+      }
+    case .event(let event):
+      handle(event)
+    }
+  }
+
+  /// Stores the received messages gathered so far and shows the new ones. With the writer
+  /// they are stored on its thread: returns true, and the queue waits until they are.
+  private func storeGathered() -> Bool {
+    guard !gathered.received.isEmpty else { return false }
+    let messages = gathered.received
+    let origins = gathered.origins
+    gathered.received = []
+    gathered.origins = [:]
+    guard let writer else {
+      announce(storeReceived(messages), from: origins)
+      return false
+    }
+    storing = true
+    writer.insert(messages) { result in
+      MainLoop.post { [weak self] in self?.stored(result, count: messages.count, from: origins) }
+    }
+    return true
+  }
+
+  /// The writer stored a batch: its new messages are shown, and what waited goes on.
+  private func stored(
+    _ result: Result<[Message], StoreError>, count: Int, from origins: [String: Origin]
+  ) {
+    storedBatch = (result, count, origins)
+    scheduleInbox()
+  }
+
+  /// Shows the batch the writer stored, then performs what waited for it.
+  private func showStoredBatch() {
+    guard let (result, count, origins) = storedBatch else { return }
+    storedBatch = nil
+    storing = false
+    switch result {
+    case .success(let messages):
+      if !messages.isEmpty { onStored(messages) }
+      announce(messages, from: origins)
+    case .failure(let error):
+      report(error, storing: "\(count) received messages")
+    }
+    storeGatheredReactions()
+    performQueued()
+  }
+
+  /// Notifies each new message (only new ones: not a duplicate of a stored one).
+  private func announce(_ messages: [Message], from origins: [String: Origin]) {
+    for message in messages {
+      if let origin = origins[message.id] { onReceived(message, origin.isPrivate, origin.isOwn) }
+    }
+  }
+
+  private func storeGatheredReactions() {
+    guard !gathered.reactions.isEmpty else { return }
+    store(gathered.reactions)
+    gathered.reactions = []
   }
 
   /// A reaction heard, as the store keeps it; nil for one in a private chat that does not
@@ -716,11 +824,8 @@ public final class IRCClient {
     }
   }
 
-  /// Stores `messages` (emptying the list) and shows the new ones; returns those.
-  @discardableResult
-  private func storeReceived(_ messages: inout [Message]) -> [Message] {
-    guard !messages.isEmpty else { return [] }
-    defer { messages = [] }
+  /// Stores `messages` on the main thread and shows the new ones; returns those.
+  private func storeReceived(_ messages: [Message]) -> [Message] {
     do {
       let stored = try store.insertReceived(messages)
       if !stored.isEmpty { onStored(stored) }
@@ -792,7 +897,7 @@ public final class IRCClient {
         }
       case .closed(let reason):
         transport = nil
-        guard inboxHead >= inbox.count else {
+        guard inboxIsEmpty else {
           afterInbox = { [weak self] in self?.closed(opened, reason: reason) }
           return
         }
@@ -832,6 +937,11 @@ public final class IRCClient {
     }
   }
 
+  /// Every line read is handled, its effects performed and its messages stored.
+  var inboxIsEmpty: Bool {
+    inboxHead >= inbox.count && queuedHead >= queued.count && !storing
+  }
+
   private func handleInboxSlice(all: Bool = false) {
     let started = Date()
     // Ends before the window's next frame is due, which a longer slice would delay.
@@ -840,7 +950,15 @@ public final class IRCClient {
       scheduleInbox(afterFrame: true)
       return
     }
-    let batch = pacer.batch(within: Double(budget) / 1000)
+    // What the writer stored is shown in the slice's time, before more lines are read.
+    let shownLines = storedBatch?.count ?? 0
+    showStoredBatch()
+    // A batch is being stored and effects wait for it: the slice comes when it is stored.
+    guard queuedHead >= queued.count else { return }
+    let shown = Date().timeIntervalSince(started) * 1000
+    // With the writer, the lines read now are shown in a later slice, whose budget they are
+    // sized for; without it, here.
+    let batch = pacer.batch(within: Double(budget) / 1000 - (writer == nil ? shown : 0))
     var end = all ? inbox.count : min(inbox.count, inboxHead + batch)
     // The end of a long list is shown in a slice of its own.
     let listEnd = !all && inboxHead < end && IRCInboxPacer.endsList(inbox[inboxHead])
@@ -861,14 +979,26 @@ public final class IRCClient {
       inbox.removeAll(keepingCapacity: inbox.count < 4096)
       inboxHead = 0
     }
-    // The slice's messages are stored in one transaction, then shown.
+    // The slice's messages are stored in one transaction, then shown: here, or with the
+    // writer in the slice after it has stored them.
     perform(effects)
     let spent = Date().timeIntervalSince(started) * 1000
-    if !listEnd { pacer.sliceTook(spent, lines: count) }
+    if !listEnd, count > 0 {
+      // A line costs its reading here and its showing, which with the writer was the lines
+      // of the batch shown first.
+      let perLine =
+        shownLines > 0
+        ? (spent - shown) / Double(count) + shown / Double(shownLines) : spent / Double(count)
+      pacer.sliceTook(perLine * Double(count), lines: count)
+    }
     if spent > 30 { Log.debug("\(count) lines took \(Int(spent)) ms") }
-    if inboxHead < inbox.count {
-      scheduleInbox()
-    } else if let after = afterInbox {
+    if inboxHead < inbox.count { scheduleInbox() }
+  }
+
+  /// Every effect queued is performed: the connection's end that waited for the lines before
+  /// it comes.
+  private func inboxMayGoOn() {
+    if inboxIsEmpty, let after = afterInbox {
       afterInbox = nil
       after()
     }
@@ -881,5 +1011,19 @@ public final class IRCClient {
     inbox = []
     inboxHead = 0
     afterInbox = nil
+  }
+}
+
+extension IRCEffect {
+  /// Whether performing this changes stored rows, so that the received messages before it
+  /// are stored first.
+  fileprivate var changesStoredRows: Bool {
+    switch self {
+    case .event(.history), .event(.echoConfirmed), .event(.deliveryProgress),
+      .event(.messageFailed), .event(.userRenamed):
+      return true
+    default:
+      return false
+    }
   }
 }

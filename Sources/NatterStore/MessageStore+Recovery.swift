@@ -80,6 +80,7 @@ extension MessageStore {
   /// went, for `readSalvageable(from:deliver:)`.
   public func replaceDamagedDatabase(now: Date = Date()) throws -> URL {
     guard let file = databaseURL else { throw StoreError.corrupt(detail: "in-memory store") }
+    writerOfReceived?.close()
     // Closing finalizes the cached statements and releases the file before it is renamed.
     db = try SQLiteConnection(path: ":memory:")
     let aside = try Self.moveAside(file, now: now)

@@ -27,7 +27,7 @@ public final class MessageStore {
   /// Syncs received messages' commits off the main thread; nil in memory.
   let walSyncer: WALSyncer?
   /// Made by the first `receivedWriter()`.
-  private var writerOfReceived: ReceivedWriter?
+  var writerOfReceived: ReceivedWriter?
 
   init(db: SQLiteConnection, databaseURL: URL?, copiedFrom: URL? = nil) {
     self.db = db

@@ -62,6 +62,13 @@ public final class ReceivedWriter: @unchecked Sendable {
     queue.async { [self] in store = nil }
   }
 
+  /// Stores every batch given so far, then closes the writer's connection: the file is about
+  /// to be moved aside, and the store's own connection, closing last, then folds the WAL
+  /// into it, where the salvage reads.
+  func close() {
+    queue.sync { store = nil }
+  }
+
   /// Returns once every batch given so far is stored and synced (on quit).
   public func waitUntilIdle() {
     queue.sync { _ = store?.walSyncer?.waitForSync() }

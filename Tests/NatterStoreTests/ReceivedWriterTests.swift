@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import NatterCore
 import Testing
@@ -100,6 +101,24 @@ struct ReceivedWriterTests {
     try other.execute("ROLLBACK")
     #expect(try Self.insert([Self.message("after")], with: writer).map(\.body) == ["after"])
     #expect(try store.count(conversation: Self.channel) == 1)
+  }
+
+  @Test func aHistoryMovedAsideKeepsWhatTheWriterStoredAndTheNextBatchGoesToTheNewOne()
+    throws
+  {
+    let dir = try TemporaryDirectory()
+    let store = try Fixtures.store(in: dir)
+    let writer = try #require(store.receivedWriter())
+    writer.insert([Self.message("before the move")]) { _ in }
+    let aside = try store.replaceDamagedDatabase()
+    // The salvage reads the file's pages alone: the WAL was folded into it.
+    #expect(!FileManager.default.fileExists(atPath: aside.path + "-wal"))
+    let moved = try SQLiteConnection(
+      path: aside.path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+    #expect(
+      try moved.texts("SELECT body FROM messages WHERE body = 'before the move'").count == 1)
+    #expect(try Self.insert([Self.message("after", at: 1)], with: writer).map(\.body) == ["after"])
+    #expect(try store.count(conversation: Self.channel) == 1, "in the new file")
   }
 
   @Test func anInMemoryStoreHasNoWriter() throws {

@@ -405,6 +405,38 @@ final class FakeTransport: LineTransport {
     #expect(try store.count(conversation: bob) == 0)
   }
 
+  @Test func whatTheWindowAsksWhenToldOfStoredMessagesComesAfterTheEffectThatStoredThem()
+    throws
+  {
+    // In memory there is no writer: the messages before a NICK are stored, and the window
+    // told, in the middle of performing the NICK.
+    let memory = try MessageStore.inMemory()
+    let transports = Transports()
+    let local = IRCClient(
+      url: url, saslAccount: nil, password: nil, store: memory, pins: [],
+      budget: IRCSendBudget(burst: 100, interval: 0), makeTransport: transports.factory)
+    local.start()
+    transports.last.deliver(.connected)
+    transports.last.server(":irc.test 001 alice :Welcome", ":alice!a@h JOIN #natter")
+    #expect(Wait.until { local.state == .ready })
+    let bob = url.conversation("bob")
+    transports.last.server(":bob!b@h PRIVMSG alice :hello")
+    #expect(Wait.until { (try? memory.count(conversation: bob)) == 1 })
+    try memory.setOpen(bob, true)
+    var asked = false
+    local.onStored = { _ in
+      guard !asked else { return }
+      asked = true
+      local.write(IRCMessage(command: "PING", params: ["asked"]))
+    }
+    transports.last.server(":bob!b@h PRIVMSG alice :again", ":bob!b@h NICK robert")
+    let robert = url.conversation("robert")
+    #expect(Wait.until { (try? memory.count(conversation: robert)) == 3 })
+    #expect(transports.last.written.contains("PING asked"))
+    let lines = try memory.messages(in: robert, .newer, from: nil, limit: 10).map(\.body)
+    #expect(lines.filter { $0.contains("now known as") }.count == 1, "the NICK once: \(lines)")
+  }
+
   @Test func quittingEndsOnlyOnceWhatWasReceivedIsStored() throws {
     registered()
     let lines = (0..<2000).map { ":bob!b@h PRIVMSG #natter :line \($0)" }

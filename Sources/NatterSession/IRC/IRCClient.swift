@@ -258,7 +258,9 @@ public final class IRCClient {
   /// and go out with the next start.
   public func stop() {
     dropInbox()
-    // What the lines read so far would still have done; a batch being stored is stored.
+    // What the lines read so far would still have done is not done, but what they brought
+    // is stored, after the batch being stored.
+    storeWaitingMessages()
     queued = []
     queuedHead = 0
     gathered = Gathered()
@@ -567,6 +569,8 @@ public final class IRCClient {
         continue
       }
       let effect = queued[queuedHead]
+      // Taken first: what the window does when told of stored messages comes after it.
+      queuedHead += 1
       // Status lines are stored with the messages around them, in one transaction per read;
       // the event still goes on to the window (a join opens its conversation).
       if case .event(let event) = effect, !gatheredNext {
@@ -577,12 +581,13 @@ public final class IRCClient {
       // reactions after the messages they may be about.
       if effect.changesStoredRows {
         if storeGathered() {
+          // Performed once they are stored; the writer told no one of anything yet.
+          queuedHead -= 1
           gatheredNext = true
           return
         }
         storeGatheredReactions()
       }
-      queuedHead += 1
       perform(effect)
     }
   }
@@ -662,6 +667,8 @@ public final class IRCClient {
     guard let (result, count, origins) = storedBatch else { return }
     storedBatch = nil
     storing = false
+    // What the window asks of the client meanwhile waits its turn behind what waited.
+    performing = true
     switch result {
     case .success(let messages):
       if !messages.isEmpty { onStored(messages) }
@@ -670,7 +677,22 @@ public final class IRCClient {
       report(error, storing: "\(count) received messages")
     }
     storeGatheredReactions()
+    performing = false
     performQueued()
+  }
+
+  /// Stores, and shows no one, the messages gathered or queued that wait for a batch.
+  private func storeWaitingMessages() {
+    var waiting = gathered.received
+    for effect in queued[queuedHead...] {
+      if case .event(.message(let incoming)) = effect { waiting.append(message(from: incoming)) }
+    }
+    guard !waiting.isEmpty else { return }
+    if let writer {
+      writer.insert(waiting) { _ in }
+    } else {
+      _ = try? store.insertReceived(waiting)
+    }
   }
 
   /// Notifies each new message (only new ones: not a duplicate of a stored one).
@@ -1008,6 +1030,8 @@ public final class IRCClient {
   private func dropInbox() {
     MainLoop.cancel(inboxSource)
     inboxSource = 0
+    // A stored batch is still shown, and what waits for it performed.
+    if storedBatch != nil { scheduleInbox() }
     inbox = []
     inboxHead = 0
     afterInbox = nil

@@ -656,7 +656,6 @@ final class ConversationsView {
       onBouncerNetworks(irc.networkID, event)
     case .channelList(let channels, let complete):
       channelBrowsers[irc.networkID]?.show(channels, complete: complete)
-      BenchProbe.channelsListed(channels.count)
     default:
       break
     }

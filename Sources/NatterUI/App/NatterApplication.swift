@@ -336,15 +336,11 @@ final class NatterApplication: Object {
     self.window = window
     // The clients handle received lines in slices that end before this window's next frame.
     FrameBudget.follow(window.widget)
-    let spelling = SpellEngine(personalFile: SpellEngine.personalFile(in: dataDirectory))
-    window.composer.spelling.installed = spelling
     window.spellingChoices = SpellingChoicesFile(dataDirectory: dataDirectory)
     window.apply(settings)
-    spelling.listLanguages { [weak self] tags in
-      self?.installedDictionaries = tags
-      self?.window?.installedDictionaries = tags
-      self?.preferences?.showDictionaries(tags)
-    }
+    // Enchant's providers and dictionaries load on a worker thread, which on two cores took
+    // the time the first frame needed (issue 32): they begin once it is on screen.
+    window.afterFirstFrame.run { [unowned self] in startSpelling(in: window) }
     window.conversations.onBouncerNetworks = { [unowned self] bouncer, event in
       applyBouncer(event, of: bouncer)
     }
@@ -367,6 +363,17 @@ final class NatterApplication: Object {
       }
     }
     Log.debug("main window created; data directory \(dataDirectory.path)")
+  }
+
+  private func startSpelling(in window: MainWindow) {
+    let spelling = SpellEngine(personalFile: SpellEngine.personalFile(in: dataDirectory))
+    window.composer.spelling.installed = spelling
+    window.applySpelling()
+    spelling.listLanguages { [weak self] tags in
+      self?.installedDictionaries = tags
+      self?.window?.installedDictionaries = tags
+      self?.preferences?.showDictionaries(tags)
+    }
   }
 
   /// Connects with the password given (kept in the Secret Service when `--connect` saved the

@@ -86,15 +86,16 @@ final class ChannelBrowser {
   }
 
   /// The server's answer came: every channel, listed under the filter as typed. 20,000 are
-  /// sorted on a worker thread (about 5 ms that held up a frame, issue 32), and their first
-  /// screenful of rows is made right after a frame, when a whole frame interval is left.
+  /// sorted on a worker thread (on the main one, the sort and the first rows delayed a frame,
+  /// issue 32), and their first screenful of rows is made right after a frame, when a whole
+  /// frame interval is left.
   func show(_ channels: [IRCListedChannel], complete: Bool) {
     answers += 1
     let answer = answers
     DispatchQueue.global(qos: .userInitiated).async {
       let sorted = ChannelDirectory(channels)
       MainLoop.post { [weak self] in
-        guard let self, answer == answers, !isClosed else { return }
+        guard let self, !isClosed else { return }
         AfterNextFrame.run(of: list.widget) { [weak self] in
           guard let self, answer == answers, !isClosed else { return }
           loading = false

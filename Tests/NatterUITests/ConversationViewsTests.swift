@@ -104,6 +104,33 @@ struct ConversationViewsTests {
     #expect(Array(rowWidgets(sidebar).prefix(3)) == first)
   }
 
+  /// The size of the font `label` is drawn in, in Pango units.
+  private func fontSize(_ label: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+    pango_font_description_get_size(
+      pango_context_get_font_description(gtk_widget_get_pango_context(label)))
+  }
+
+  /// Every font size the first frame draws is one GTK finds and hints before that frame
+  /// (issue 32): a network's name and state are in the size of the conversations' names.
+  @Test func aNetworkRowIsInTheConversationsFontSize() throws {
+    try #require(GtkTestEnvironment.start())
+    let sidebar = ConversationSidebar()
+    let window = TestWindow(child: sidebar.widget, width: 220, height: 300)
+    defer { window.close() }
+    var conversations = list()
+    conversations.setDetail("Connecting…", of: "irc/")
+    sidebar.show(conversations)
+    window.settle()
+    #expect(Wait.until { rowNames(sidebar).count == 5 })
+    let network = try #require(nameLabel(sidebar, "Net"))
+    let channel = try #require(nameLabel(sidebar, "#gtk"))
+    let detail = try #require(gtk_widget_get_next_sibling(network))
+    #expect(string(gtk_label_get_text(OpaquePointer(detail))) == "Connecting…")
+    #expect(gtk_widget_get_visible(detail) != 0)
+    #expect(fontSize(network) == fontSize(channel))
+    #expect(fontSize(detail) == fontSize(channel))
+  }
+
   @Test func onlyTheRowWhoseEntryChangedIsFilledAgain() throws {
     try #require(GtkTestEnvironment.start())
     let sidebar = ConversationSidebar()

@@ -134,8 +134,10 @@ final class ConversationSidebar: Widget {
         gtk_label_set_xalign(label.opaque, 0)
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
       }
+      // In the body's font, as the network's name is: the theme's `caption` and `heading`
+      // are sizes of their own (9 and 11 pt), each a font the first frame with a network
+      // had to find and hint (issue 32).
       detail.addCSSClass("dim-label")
-      detail.addCSSClass("caption")
       gtk_widget_set_hexpand(text, 1)
       count.addCSSClass("unread-count")
       gtk_box_append(cast(text), name.widget)
@@ -166,7 +168,11 @@ final class ConversationSidebar: Widget {
     row.detail.isVisible = isNetwork && !entry.detail.isEmpty
     // A long reason is cut to the sidebar's width; the whole of it on hover.
     row.detail.setTooltip(isNetwork && !entry.detail.isEmpty ? entry.detail : nil)
-    if isNetwork { row.name.addCSSClass("heading") } else { row.name.removeCSSClass("heading") }
+    if isNetwork {
+      row.name.addCSSClass("network-name")
+    } else {
+      row.name.removeCSSClass("network-name")
+    }
     gtk_widget_set_margin_start(row.box.widget, entry.network != nil && !isNetwork ? 12 : 0)
     let unread = entry.unread > 0
     let count = entry.mentioned ? "@ \(entry.unread)" : "\(entry.unread)"

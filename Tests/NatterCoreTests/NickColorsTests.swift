@@ -23,6 +23,12 @@ import Testing
     #expect(counts.max() ?? 0 < 3 * 100, "no colour takes three times its share: \(counts)")
   }
 
+  @Test func hexHasTwoLowercaseDigitsPerChannel() {
+    #expect(NickColors.RGB(0, 10, 255).hex == "#000aff")
+    #expect(NickColors.RGB(171, 205, 239).hex == "#abcdef")
+    #expect(NickColors.css(dark: false).hasPrefix(".nick-color-0 { color: #"))
+  }
+
   @Test(arguments: [false, true])
   func everyColourIsReadableOnEveryBackgroundOfItsStyle(dark: Bool) {
     let palette = NickColors.palette(dark: dark)

@@ -16,9 +16,14 @@ public enum NickColors {
       (self.red, self.green, self.blue) = (red, green, blue)
     }
 
-    /// `#rrggbb`.
+    /// `#rrggbb`. Not with Foundation's `String(format:)`: for the palette's 48 channels that
+    /// was 1.6 million instructions of every start (callgrind, issue 32).
     public var hex: String {
-      "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
+      "#"
+        + [red, green, blue].map { channel in
+          let digits = String(channel, radix: 16)
+          return digits.count < 2 ? "0" + digits : digits
+        }.joined()
     }
 
     /// WCAG 2's relative luminance.

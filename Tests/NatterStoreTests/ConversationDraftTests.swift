@@ -77,7 +77,11 @@ import Testing
       $0.msgid == "m2"
     }
     #expect(unread.firstID == second?.id)
-    #expect(try store.unread(in: channel, me: "alice", limit: 1).count == 1)
+    // Counting stops at the limit: carol's mention is past it.
+    let first = try store.unread(in: channel, me: "alice", limit: 1)
+    #expect(first.count == 1)
+    #expect(!first.mentioned)
+    #expect(first.firstID == second?.id)
     try store.markRead(channel)
     #expect(try store.unread(in: channel, me: "alice").count == 0)
     // A status line stamped after a message does not move the marker past what follows it

@@ -26,10 +26,11 @@ struct Options {
   var sends = 9
   var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
   var onlyKeystrokes = false
-  /// Which suites run: `startup`, `send`, `paste`, `long-text`, `network`, `networks`,
-  /// `scroll`, `members`; all by default.
+  /// Which suites run: `startup`, `instructions`, `send`, `paste`, `long-text`, `network`,
+  /// `networks`, `scroll`, `members`; all by default.
   var suites: Set<String> = [
-    "startup", "send", "paste", "long-text", "network", "networks", "scroll", "members",
+    "startup", "instructions", "send", "paste", "long-text", "network", "networks", "scroll",
+    "members",
   ]
   /// Rounds of the long-text suite (each launches Natter 45 times).
   var longRuns = 3
@@ -41,7 +42,7 @@ struct Options {
   static let usage = """
     Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
                         [--peer LABEL=COMMAND]... [--before BIN [--before-history COUNT=DIR]...] [--runs N] [--sends N] [--scratch DIR] [--table FILE]
-                        [--suites startup,send,paste,long-text,network,networks,scroll,members]
+                        [--suites startup,instructions,send,paste,long-text,network,networks,scroll,members]
                         [--long-runs N]
                         [--hang-limit S]
            natter-bench --keystrokes
@@ -91,7 +92,7 @@ struct Options {
       default: throw UsageError("unknown option \(option)")
       }
     }
-    let needsHistories = !suites.isDisjoint(with: ["startup", "send", "scroll"])
+    let needsHistories = !suites.isDisjoint(with: ["startup", "instructions", "send", "scroll"])
     if !onlyKeystrokes
       && (natter.isEmpty || bare.isEmpty || watch.isEmpty || (needsHistories && histories.isEmpty))
     {

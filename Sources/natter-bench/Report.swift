@@ -81,6 +81,16 @@ struct Report {
       }
     }
 
+    // Instructions repeat to 0.01% where the milliseconds move by tens of per cent (issue 32).
+    let counted = "Main-thread instructions to first frame (callgrind)"
+    if let bare = bench.median("instructions bare") {
+      row("\(counted), bare C GTK 4 window", bare, .millions, "instructions", nil)
+      for natter in natters {
+        guard let value = bench.median("instructions \(natter.label)") else { continue }
+        row("\(counted), Natter, \(natter.what)", value, .millions, "instructions", nil)
+      }
+    }
+
     let bareRSS = bench.median("rss bare")
     row("Resident memory after start, bare window", bareRSS, .megabytes, nil, nil)
     for natter in natters {
@@ -459,7 +469,7 @@ struct Report {
       : String(format: "%.1f ms", microseconds / 1000)
   }
 
-  private enum Unit { case milliseconds, megabytes }
+  private enum Unit { case milliseconds, megabytes, millions }
 
   private mutating func row(
     _ what: String, _ value: Double?, _ unit: Unit, _ method: String?, _ target: (String, Bool?)?,
@@ -470,6 +480,7 @@ struct Report {
     case (nil, _): shown = "—"
     case (let value?, .milliseconds): shown = String(format: "%.1f ms", value / 1000)
     case (let value?, .megabytes): shown = String(format: "%.1f MB", value / 1_048_576)
+    case (let value?, .millions): shown = String(format: "%.1f M", value / 1_000_000)
     }
     var ratio = ""
     if let method, let value, let bare = bench.median("\(method) bare") {

@@ -11,6 +11,7 @@ do {
   var bench = Bench(options: options)
   if !options.onlyKeystrokes {
     if options.suites.contains("startup") { bench.startup() }
+    if options.suites.contains("instructions") { bench.instructions() }
     if options.suites.contains("send") {
       log("Enter to visible and stored")
       bench.send()

@@ -25,20 +25,12 @@ extension Bench {
       variables["NATTER_BENCH"] = "/dev/null"
       variables["NATTER_BENCH_QUIT_AFTER_PAINT"] = "1"
       let prefix = output.appendingPathComponent(app.label).path
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: valgrind)
       let quits = app.label == "bare" ? ["--quit-after-paint"] : []
-      process.arguments =
-        [
-          "--tool=callgrind", "--separate-threads=yes", "--callgrind-out-file=\(prefix).%p",
-        ] + app.command + quits
-      process.environment = variables
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      do {
-        try process.run()
-      } catch {
-        log("instructions: \(app.label): \(error)")
+      let counting =
+        ["--tool=callgrind", "--separate-threads=yes", "--callgrind-out-file=\(prefix).%p"]
+        + app.command + quits
+      guard let process = Self.start([valgrind] + counting, environment: variables) else {
+        log("instructions: \(app.label) could not be started")
         continue
       }
       let deadline = Date().addingTimeInterval(180)
@@ -59,16 +51,21 @@ extension Bench {
   }
 
   private static func warmUp(_ command: [String], environment: [String: String]) {
+    guard let process = start(command, environment: environment) else { return }
+    Thread.sleep(forTimeInterval: 3)
+    process.terminate()
+    process.waitUntilExit()
+  }
+
+  /// `command` running with its output discarded, or nil when it cannot be started.
+  private static func start(_ command: [String], environment: [String: String]) -> Process? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return }
-    Thread.sleep(forTimeInterval: 3)
-    process.terminate()
-    process.waitUntilExit()
+    return (try? process.run()) == nil ? nil : process
   }
 
   private static var valgrind: String? {

@@ -26,6 +26,10 @@ open class Widget: Object {
 
   public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
   public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+  /// Adds `name` when `on`, else removes it: a row filled again takes off what it had.
+  public func setCSSClass(_ name: String, on: Bool) {
+    on ? addCSSClass(name) : removeCSSClass(name)
+  }
 
   /// The name screen readers and the end-to-end tests find this widget by.
   public func setAccessibleLabel(_ label: String) { Accessible.setLabel(widget, label) }

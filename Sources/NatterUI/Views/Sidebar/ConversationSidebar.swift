@@ -168,11 +168,7 @@ final class ConversationSidebar: Widget {
     row.detail.isVisible = isNetwork && !entry.detail.isEmpty
     // A long reason is cut to the sidebar's width; the whole of it on hover.
     row.detail.setTooltip(isNetwork && !entry.detail.isEmpty ? entry.detail : nil)
-    if isNetwork {
-      row.name.addCSSClass("network-name")
-    } else {
-      row.name.removeCSSClass("network-name")
-    }
+    row.name.setCSSClass("network-name", on: isNetwork)
     gtk_widget_set_margin_start(row.box.widget, entry.network != nil && !isNetwork ? 12 : 0)
     let unread = entry.unread > 0
     let count = entry.mentioned ? "@ \(entry.unread)" : "\(entry.unread)"
@@ -181,17 +177,9 @@ final class ConversationSidebar: Widget {
       !entry.isLeft ? count : unread ? localized("Left") + " · " + count : localized("Left")
     gtk_label_set_text(row.count.opaque, shown)
     row.count.isVisible = unread || entry.isLeft
-    if entry.mentioned {
-      row.count.addCSSClass("mention")
-    } else {
-      row.count.removeCSSClass("mention")
-    }
-    if unread { row.name.addCSSClass("unread") } else { row.name.removeCSSClass("unread") }
-    if entry.isLeft {
-      row.name.addCSSClass("dim-label")
-    } else {
-      row.name.removeCSSClass("dim-label")
-    }
+    row.count.setCSSClass("mention", on: entry.mentioned)
+    row.name.setCSSClass("unread", on: unread)
+    row.name.setCSSClass("dim-label", on: entry.isLeft)
     // A screen reader reads the row by the conversation's name (SPEC §7), the count after it.
     // GTK 4.8 has no API for the row widget a list item makes: it is the child's parent.
     if let rowWidget = gtk_widget_get_parent(row.box.widget) {

@@ -37,6 +37,7 @@ extension Bench {
       while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
       if process.isRunning {
         process.terminate()
+        process.waitUntilExit()
         log("instructions: \(app.label) did not quit after its first frame within 180 s")
         continue
       }

@@ -12,7 +12,34 @@ extension MessageStore {
     public var firstID: String?
     /// One of them mentions the user.
     public var mentioned: Bool
+    /// The count as just counted from the messages, for `keepUnread` to keep; nil when it was
+    /// read from a kept count, or was too cheap to count to be worth a write.
+    public var counted: UnreadCounted?
+
+    public init(count: Int, firstID: String?, mentioned: Bool, counted: UnreadCounted? = nil) {
+      self.count = count
+      self.firstID = firstID
+      self.mentioned = mentioned
+      self.counted = counted
+    }
   }
+
+  /// An unread count made by reading a conversation's messages, with what the conversation
+  /// was when it was made, so that `keepUnread` keeps it only if nothing changed since.
+  public struct UnreadCounted: Equatable, Sendable {
+    fileprivate var conversationID: Int64
+    fileprivate var me: String
+    fileprivate var count: Int
+    fileprivate var mentioned: Bool
+    /// Counting ended before the limit: `count` is all of them.
+    fileprivate var complete: Bool
+    fileprivate var messageCount: Int64
+    fileprivate var marker: MessageCursor
+  }
+
+  /// Fewer unread messages than this are counted again at each start rather than kept: their
+  /// count costs less than the write that would keep it.
+  static let unreadWorthKeeping = 100
 
   /// Everything in `conversation` up to its newest message is read now.
   public func markRead(_ conversation: String) throws {
@@ -60,17 +87,73 @@ extension MessageStore {
   /// The messages from others after `conversation`'s read marker, counting at most `limit`
   /// (the work is proportional to that, never to the conversation). A conversation never
   /// marked (or holding only status lines) is read up to now from here on: nothing counts.
+  /// A count kept for `me` (`keepUnread`) is read instead of counting again.
   public func unread(in conversation: String, me: String, limit: Int = 999) throws -> Unread {
     let id = try conversationRowID(url: conversation)
-    let marker = try db.cached("SELECT read_sent_at, read_id FROM conversations WHERE id = ?")
-    try marker.bind(1, id)
-    guard try marker.step(), !marker.isNull(0) else {
-      marker.reset()
+    let state = try db.cached(
+      """
+      SELECT c.read_sent_at, c.read_id, c.message_count, u.me, u.count, u.mentioned, u.complete
+      FROM conversations c LEFT JOIN unread_counts u ON u.conversation_id = c.id WHERE c.id = ?
+      """)
+    try state.bind(1, id)
+    guard try state.step(), !state.isNull(0) else {
+      state.reset()
       try markRead(conversation)
       return Unread(count: 0, firstID: nil, mentioned: false)
     }
-    let cursor = MessageCursor(sentAtMilliseconds: marker.int64(0), id: marker.text(1))
-    marker.reset()
+    let cursor = MessageCursor(sentAtMilliseconds: state.int64(0), id: state.text(1))
+    let messageCount = state.int64(2)
+    let kept =
+      state.isNull(3) || state.text(3) != me
+      ? nil
+      : (count: Int(state.int64(4)), mentioned: state.int64(5) != 0, complete: state.int64(6) != 0)
+    state.reset()
+    if let kept, kept.complete || kept.count >= limit {
+      let count = min(kept.count, limit)
+      let firstID =
+        count > 0 ? try countUnread(in: id, after: cursor, me: me, limit: 1).firstID : nil
+      return Unread(count: count, firstID: firstID, mentioned: kept.mentioned)
+    }
+    var unread = try countUnread(in: id, after: cursor, me: me, limit: limit)
+    if unread.count >= Self.unreadWorthKeeping {
+      unread.counted = UnreadCounted(
+        conversationID: id, me: me, count: unread.count, mentioned: unread.mentioned,
+        complete: unread.count < limit, messageCount: messageCount, marker: cursor)
+    }
+    return unread
+  }
+
+  /// Keeps counts `unread` made, each only if its conversation has neither gained nor lost a
+  /// message nor moved its marker since (the received writer stores on its own connection,
+  /// so a message may have come in between). One transaction, when the caller has none.
+  public func keepUnread(_ counts: [UnreadCounted]) throws {
+    guard !counts.isEmpty else { return }
+    let keep = try db.cached(
+      """
+      INSERT OR REPLACE INTO unread_counts (conversation_id, me, count, mentioned, complete)
+      SELECT id, ?2, ?3, ?4, ?5 FROM conversations
+      WHERE id = ?1 AND message_count = ?6 AND read_sent_at = ?7 AND read_id = ?8
+      """)
+    let write = {
+      for counted in counts {
+        try keep.bind(1, counted.conversationID)
+        try keep.bind(2, counted.me)
+        try keep.bind(3, counted.count)
+        try keep.bind(4, counted.mentioned ? 1 : 0)
+        try keep.bind(5, counted.complete ? 1 : 0)
+        try keep.bind(6, counted.messageCount)
+        try keep.bind(7, counted.marker.sentAtMilliseconds)
+        try keep.bind(8, counted.marker.id)
+        try keep.run()
+      }
+    }
+    if db.inTransaction { try write() } else { try db.transaction(write) }
+  }
+
+  /// Counts the messages from others after `cursor` in conversation `id`, at most `limit`.
+  private func countUnread(
+    in id: Int64, after cursor: MessageCursor, me: String, limit: Int
+  ) throws -> Unread {
     let statement = try db.cached(
       """
       SELECT id, mentions FROM messages INDEXED BY messages_by_conversation

@@ -101,6 +101,9 @@ final class SQLiteConnection {
     }
   }
 
+  /// A transaction is open on this connection.
+  var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
   /// Rows changed by the last statement.
   var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -209,6 +209,47 @@ enum Schema {
         DROP INDEX messages_without_msgid;
         """)
     },
+    Migration(version: 12) { db in
+      // Counting a conversation's unread messages reads every one of them (up to 999), and a
+      // start read them for each conversation on its first screen: 23 M instructions of a
+      // one-network start (issue 32). A count once made is kept here and carried forward by
+      // these triggers, for the nickname it was counted for; anything they cannot carry
+      // forward (a deletion, a changed message, a moved marker) drops it, and the next read
+      // counts again. `complete` is 0 when counting stopped at its limit, so `count` is a
+      // lower bound. A cache: nothing here is needed to rebuild the history.
+      try db.execute(
+        """
+        CREATE TABLE unread_counts (
+          conversation_id INTEGER PRIMARY KEY,
+          me TEXT NOT NULL,
+          count INTEGER NOT NULL,
+          mentioned INTEGER NOT NULL,
+          complete INTEGER NOT NULL
+        );
+        CREATE TRIGGER unread_counts_insert AFTER INSERT ON messages WHEN new.kind <> 'status'
+        BEGIN
+          UPDATE unread_counts SET count = count + 1, mentioned = max(mentioned, new.mentions <> 0)
+          WHERE conversation_id = new.conversation_id AND new.sender <> me COLLATE NOCASE
+            AND (new.sent_at, new.id)
+              > (SELECT read_sent_at, read_id FROM conversations WHERE id = new.conversation_id);
+        END;
+        CREATE TRIGGER unread_counts_delete AFTER DELETE ON messages BEGIN
+          DELETE FROM unread_counts WHERE conversation_id = old.conversation_id;
+        END;
+        CREATE TRIGGER unread_counts_update
+        AFTER UPDATE OF conversation_id, id, sender, sent_at, kind, mentions ON messages BEGIN
+          DELETE FROM unread_counts
+          WHERE conversation_id IN (old.conversation_id, new.conversation_id);
+        END;
+        CREATE TRIGGER unread_counts_marker
+        AFTER UPDATE OF read_sent_at, read_id ON conversations BEGIN
+          DELETE FROM unread_counts WHERE conversation_id = new.id;
+        END;
+        CREATE TRIGGER unread_counts_conversation_delete AFTER DELETE ON conversations BEGIN
+          DELETE FROM unread_counts WHERE conversation_id = old.id;
+        END;
+        """)
+    },
   ]
 
   /// The version this build writes.

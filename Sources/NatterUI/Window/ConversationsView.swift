@@ -298,7 +298,28 @@ final class ConversationsView {
     switching.setUnread(
       in: conversation, count: unread.count, firstID: unread.firstID,
       mentioned: unread.mentioned)
+    if let counted = unread.counted { keepAfterNextFrame(counted) }
     return unread.firstID
+  }
+
+  /// Counts made by reading messages, kept once a frame is painted (a write waits for the
+  /// disk) so that the next start reads them rather than counting again (issue 32).
+  private var countsToKeep: [MessageStore.UnreadCounted] = []
+
+  private func keepAfterNextFrame(_ counted: MessageStore.UnreadCounted) {
+    countsToKeep.append(counted)
+    guard countsToKeep.count == 1 else { return }
+    AfterNextFrame.run(of: raw(window).assumingMemoryBound(to: GtkWidget.self)) {
+      [weak self] in
+      guard let self else { return }
+      let counts = countsToKeep
+      countsToKeep = []
+      do {
+        try session.store.keepUnread(counts)
+      } catch {
+        Log.warning("could not keep the unread counts: \(error)")
+      }
+    }
   }
 
   /// The user has seen `conversation` up to its newest message.

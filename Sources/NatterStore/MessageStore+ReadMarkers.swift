@@ -35,6 +35,9 @@ extension MessageStore {
     fileprivate var complete: Bool
     fileprivate var messageCount: Int64
     fileprivate var marker: MessageCursor
+    /// The newest message's `seq` when it was counted: what was stored after it is counted
+    /// when the count is kept.
+    fileprivate var lastSeq: Int64
   }
 
   /// Fewer unread messages than this are counted again at each start rather than kept: their
@@ -92,7 +95,8 @@ extension MessageStore {
     let id = try conversationRowID(url: conversation)
     let state = try db.cached(
       """
-      SELECT c.read_sent_at, c.read_id, c.message_count, u.me, u.count, u.mentioned, u.complete
+      SELECT c.read_sent_at, c.read_id, c.message_count, u.me, u.count, u.mentioned, u.complete,
+        (SELECT coalesce(max(seq), 0) FROM messages)
       FROM conversations c LEFT JOIN unread_counts u ON u.conversation_id = c.id WHERE c.id = ?
       """)
     try state.bind(1, id)
@@ -103,6 +107,7 @@ extension MessageStore {
     }
     let cursor = MessageCursor(sentAtMilliseconds: state.int64(0), id: state.text(1))
     let messageCount = state.int64(2)
+    let lastSeq = state.int64(7)
     let kept =
       state.isNull(3) || state.text(3) != me
       ? nil
@@ -118,21 +123,31 @@ extension MessageStore {
     if unread.count >= Self.unreadWorthKeeping {
       unread.counted = UnreadCounted(
         conversationID: id, me: me, count: unread.count, mentioned: unread.mentioned,
-        complete: unread.count < limit, messageCount: messageCount, marker: cursor)
+        complete: unread.count < limit, messageCount: messageCount, marker: cursor,
+        lastSeq: lastSeq)
     }
     return unread
   }
 
-  /// Keeps counts `unread` made, each only if its conversation has neither gained nor lost a
-  /// message nor moved its marker since (the received writer stores on its own connection,
-  /// so a message may have come in between). One transaction, when the caller has none.
+  /// Keeps counts `unread` made, with the messages stored since each was made (the received
+  /// writer stores on its own connection, so some may have come in between), each only if its
+  /// conversation lost no message and kept its marker meanwhile. One transaction, when the
+  /// caller has none.
   public func keepUnread(_ counts: [UnreadCounted]) throws {
     guard !counts.isEmpty else { return }
     let keep = try db.cached(
       """
       INSERT OR REPLACE INTO unread_counts (conversation_id, me, count, mentioned, complete)
-      SELECT id, ?2, ?3, ?4, ?5 FROM conversations
-      WHERE id = ?1 AND message_count = ?6 AND read_sent_at = ?7 AND read_id = ?8
+      SELECT c.id, ?2, ?3 + since.unread, max(?4, since.mentioned), ?5
+      FROM conversations c, (
+        SELECT count(*) AS stored, coalesce(sum(counts), 0) AS unread,
+          coalesce(max(counts AND mentions <> 0), 0) AS mentioned
+        FROM (
+          SELECT mentions, kind <> 'status' AND sender <> ?2 COLLATE NOCASE
+            AND (sent_at, id) > (?7, ?8) AS counts
+          FROM messages WHERE seq > ?9 AND conversation_id = ?1)) since
+      WHERE c.id = ?1 AND c.message_count = ?6 + since.stored
+        AND c.read_sent_at = ?7 AND c.read_id = ?8
       """)
     let write = {
       for counted in counts {
@@ -144,6 +159,7 @@ extension MessageStore {
         try keep.bind(6, counted.messageCount)
         try keep.bind(7, counted.marker.sentAtMilliseconds)
         try keep.bind(8, counted.marker.id)
+        try keep.bind(9, counted.lastSeq)
         try keep.run()
       }
     }

@@ -94,13 +94,38 @@ import Testing
     #expect(kept == (try counted(store)))
   }
 
-  @Test func aCountMadeBeforeAMessageArrivedIsNotKept() throws {
+  @Test func messagesStoredBetweenCountingAndKeepingAreCounted() throws {
     let store = try storeWithUnread(110)
-    let stale = try #require(try store.unread(in: channel, me: "alice").counted)
+    let earlier = try #require(try store.unread(in: channel, me: "alice").counted)
+    try store.insertReceived([
+      message(200), message(201, from: "alice"), message(202, from: "", status: true),
+      message(203, from: "carol", mention: true),
+    ])
+    try store.keepUnread([earlier])
+    #expect(try keptRows(store) == 1)
+    let kept = try store.unread(in: channel, me: "alice")
+    #expect(kept.counted == nil)
+    #expect(kept.count == 112)
+    #expect(kept.mentioned)
+    #expect(kept == (try counted(store)))
+  }
+
+  @Test func aCountMadeBeforeAMessageWentIsNotKept() throws {
+    let store = try storeWithUnread(110)
+    let earlier = try #require(try store.unread(in: channel, me: "alice").counted)
     try store.insertReceived([message(200)])
-    try store.keepUnread([stale])
+    try store.db.execute("DELETE FROM messages WHERE msgid = 'm3'")
+    try store.keepUnread([earlier])
     #expect(try keptRows(store) == 0)
-    #expect(try store.unread(in: channel, me: "alice").count == 111)
+    #expect(try store.unread(in: channel, me: "alice").count == 110)
+  }
+
+  @Test func aCountMadeBeforeTheMarkerMovedIsNotKept() throws {
+    let store = try storeWithUnread(110)
+    let earlier = try #require(try store.unread(in: channel, me: "alice").counted)
+    try store.markRead(channel)
+    try store.keepUnread([earlier])
+    #expect(try keptRows(store) == 0)
   }
 
   @Test func movingTheMarkerDropsTheKeptCount() throws {

@@ -147,7 +147,33 @@ extension Bench {
     guard importing.terminationStatus == 0 else {
       throw Launch.Failure.cannotStart("natter --import for \(label)")
     }
-    return Options.App(label: label, command: [natter, "--data-dir", data.path], probed: true)
+    let app = Options.App(label: label, command: [natter, "--data-dir", data.path], probed: true)
+    try settle(app, servers: servers, imported: imported)
+    return app
+  }
+
+  /// Starts `app` once on its imported history and keeps what that start left as the history
+  /// of every run: a returning user's history has been opened before, and a start keeps what
+  /// the next one reads (the unread counts) once its window is up. Its open conversation is
+  /// read from then on, as it would be.
+  private func settle(_ app: Options.App, servers: [ChannelsServer], imported: URL) throws {
+    log("\(app.label): one start to settle its history")
+    let environment = environment(label: app.label)
+    if let config = environment["XDG_CONFIG_HOME"] {
+      try Self.writeNetworks(servers, config: config)
+    }
+    try Self.freshHistory(label: app.label, scratch: options.scratch)
+    do {
+      let launch = try Launch(
+        watch: options.watch, command: app.command, environment: environment,
+        scratch: options.scratch)
+      defer { launch.stop() }
+      try launch.wait(for: "paint", seconds: 60, what: app.label)
+      Thread.sleep(forTimeInterval: 3)
+    }
+    try? FileManager.default.removeItem(at: imported)
+    try FileManager.default.copyItem(
+      at: options.scratch.appendingPathComponent("\(app.label)-data"), to: imported)
   }
 
   private static func channels() -> [String] { (0..<channelsPerNetwork).map { "#c\($0)" } }

@@ -426,6 +426,46 @@ class ConversationsTest(IRCTestCase):
         # (A transcript made afresh would open at the newest message, without the button.)
         wait_until(jump_shown, what="#natter still scrolled up")
 
+    def test_a_kept_unread_count_takes_in_what_the_server_played_back(self):
+        """A count of 100 or more is kept by the start that counted it (issue 32); what the
+        server plays back on the next join is added to it as it is stored."""
+        def kept(data_dir):
+            database = sqlite3.connect(os.path.join(data_dir, "natter.sqlite3"))
+            try:
+                return database.execute(
+                    "SELECT u.count, u.mentioned FROM unread_counts u "
+                    "JOIN conversations c ON c.id = u.conversation_id "
+                    "WHERE c.url LIKE '%/#gtk'").fetchall()
+            finally:
+                database.close()
+
+        server = self.server()
+        bob = self.member(server, "bob", channels=("#natter", "#gtk"))
+        app = self.connect(server, channels=("#natter", "#gtk"))
+        self.wait_ready(app)
+        for n in range(1, 121):
+            bob.send(f"PRIVMSG #gtk :busy {n}")
+        wait_row(app, "#gtk", "120 unread")
+        app.key("ctrl+q")
+        app.wait_exit(10)
+        self.assertEqual(kept(app.data_dir), [], "counted as they came, not from the store")
+
+        # This start counts the 120 in the store and keeps the count once its window is up.
+        app2 = self.connect(server, channels=("#natter", "#gtk"), data_dir=app.data_dir)
+        self.wait_ready(app2)
+        wait_row(app2, "#gtk", "120 unread")
+        app2.key("ctrl+q")
+        app2.wait_exit(10)
+        self.assertEqual(kept(app.data_dir), [(120, 0)])
+
+        bob.send("PRIVMSG #gtk :alice: one while you were away")
+        app3 = self.connect(server, channels=("#natter", "#gtk"), data_dir=app.data_dir)
+        self.wait_ready(app3)
+        wait_row(app3, "#gtk", "121 unread, mentions you")
+        app3.key("ctrl+q")
+        app3.wait_exit(10)
+        self.assertEqual(kept(app.data_dir), [(121, 1)])
+
     def test_unread_counts_and_the_marker_survive_a_restart(self):
         server = self.server()
         bob = self.member(server, "bob", channels=("#natter", "#gtk"))

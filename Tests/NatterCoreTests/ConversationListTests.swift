@@ -1,4 +1,5 @@
 import NatterCore
+import SeededRandom
 import Testing
 
 @Suite("ConversationList")
@@ -53,6 +54,46 @@ struct ConversationListTests {
     var again = list()
     again.add(id: "irc/#natter", name: "#natter", kind: .channel)
     #expect(again.entries.count == 6, "adding twice adds once")
+  }
+
+  /// The order a whole start's additions must leave, however they come: by network (in the
+  /// networks' order), then kind, then name without case, equal names in the order added.
+  @Test func manyConversationsAddedInAnyOrderLandInTheirPlaces() throws {
+    var list = ConversationList()
+    let networks = [("b/", "Beta"), ("a/", "Alpha"), ("c/", "Gamma")]
+    list.setNetworks(networks)
+    var generator = SeededGenerator(seed: 0x51DE)
+    var added: [(id: String, name: String, kind: ConversationList.Kind)] = []
+    for n in 0..<300 {
+      let network = networks[Int.random(in: 0..<3, using: &generator)].0
+      let kind: ConversationList.Kind = Bool.random(using: &generator) ? .channel : .privateChat
+      // Few distinct names, so names equal but for case come up.
+      let base = ["x", "Y", "z", "A", "b"][Int.random(in: 0..<5, using: &generator)]
+      let name = (kind == .channel ? "#" : "") + (n % 2 == 0 ? base : base.uppercased())
+      added.append(("\(network)\(name)-\(n)", name, kind))
+      list.add(id: "\(network)\(name)-\(n)", name: name, kind: kind)
+    }
+    func expected(_ order: [String]) -> [String] {
+      let rank = { (id: String) in order.firstIndex { id.hasPrefix($0) } ?? -1 }
+      let sorted = added.enumerated().sorted { lhs, rhs in
+        let left = (rank(lhs.element.id), lhs.element.kind, lhs.element.name.lowercased())
+        let right = (rank(rhs.element.id), rhs.element.kind, rhs.element.name.lowercased())
+        return left != right ? left < right : lhs.offset < rhs.offset
+      }
+      return sorted.map(\.element.id)
+    }
+    let conversations = { list.entries.filter { $0.kind == .channel || $0.kind == .privateChat } }
+    #expect(conversations().map(\.id) == expected(["b/", "a/", "c/"]))
+    #expect(list.entries.map(\.kind).prefix(2) == [.notes, .network])
+    // Networks put in another order, one renamed: the conversations follow, still in order.
+    list.setNetworks([("c/", "Gamma"), ("a/", "Alpha 2"), ("b/", "Beta")])
+    #expect(conversations().map(\.id) == expected(["c/", "a/", "b/"]))
+    #expect(
+      list.entries.filter { $0.kind == .network }.map(\.name) == ["Gamma", "Alpha 2", "Beta"])
+    // A network's row heads its conversations.
+    let alpha = try #require(list.entries.firstIndex { $0.id == "a/" })
+    #expect(list.entries[alpha + 1].id.hasPrefix("a/"))
+    #expect(list.entries[alpha - 1].network == "c/")
   }
 
   @Test func unreadCountsAndMentionsClearWhenOpened() {

@@ -76,9 +76,11 @@ public struct ConversationList: Equatable, Sendable {
         guard entries[index].name != network.name else { continue }
         var renamed = entries.remove(at: index)
         renamed.name = network.name
-        insert(renamed)
+        insert(renamed, sorted: false)
       } else {
-        insert(Entry(id: network.id, name: network.name, kind: .network, network: network.id))
+        insert(
+          Entry(id: network.id, name: network.name, kind: .network, network: network.id),
+          sorted: false)
       }
     }
     // The order of the networks may have changed.
@@ -108,15 +110,27 @@ public struct ConversationList: Equatable, Sendable {
     insert(Entry(id: id, name: name, kind: kind, network: network))
   }
 
-  /// Puts `entry` in its place: by network, then kind, then name.
-  private mutating func insert(_ entry: Entry) {
+  /// Puts `entry` in its place: by network, then kind, then name, after any equal to it.
+  /// The entries are in that order but while `setNetworks` changes the networks' order, which
+  /// passes `sorted: false`: a search that halves would take the wrong half there. A start
+  /// adds every conversation, so halving keeps it from growing as their square (issue 32).
+  private mutating func insert(_ entry: Entry, sorted: Bool = true) {
     let networks = networks
     let order = { (entry: Entry) -> (Int, Kind, String) in
       (Self.position(of: entry, in: networks), entry.kind, entry.name.lowercased())
     }
     let key = order(entry)
-    let index = entries.firstIndex { order($0) > key } ?? entries.endIndex
-    entries.insert(entry, at: index)
+    guard sorted else {
+      entries.insert(entry, at: entries.firstIndex { order($0) > key } ?? entries.endIndex)
+      return
+    }
+    var low = entries.startIndex
+    var high = entries.endIndex
+    while low < high {
+      let middle = low + (high - low) / 2
+      if order(entries[middle]) > key { high = middle } else { low = middle + 1 }
+    }
+    entries.insert(entry, at: low)
   }
 
   /// Removes a conversation (`/part`); `Notes` stays, and a network's row while it is listed. Returns the id now open when the removed

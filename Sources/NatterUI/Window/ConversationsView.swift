@@ -289,7 +289,9 @@ final class ConversationsView {
   /// server played back history); for the open one, where the `New messages` line goes.
   @discardableResult
   func loadUnread(_ conversation: String) -> String? {
-    writePending()
+    // The markers count from; the counts waiting are kept with the next frame's writes, not
+    // one write (and one wait for the disk) for each count read before it.
+    writePending(countsToo: false)
     guard let irc = client(for: conversation),
       let unread = try? session.store.unread(in: conversation, me: irc.nick)
     else {
@@ -300,26 +302,6 @@ final class ConversationsView {
       mentioned: unread.mentioned)
     if let counted = unread.counted { keepAfterNextFrame(counted) }
     return unread.firstID
-  }
-
-  /// Counts made by reading messages, kept once a frame is painted (a write waits for the
-  /// disk) so that the next start reads them rather than counting again (issue 32).
-  private var countsToKeep: [MessageStore.UnreadCounted] = []
-
-  private func keepAfterNextFrame(_ counted: MessageStore.UnreadCounted) {
-    countsToKeep.append(counted)
-    guard countsToKeep.count == 1 else { return }
-    AfterNextFrame.run(of: raw(window).assumingMemoryBound(to: GtkWidget.self)) {
-      [weak self] in
-      guard let self else { return }
-      let counts = countsToKeep
-      countsToKeep = []
-      do {
-        try session.store.keepUnread(counts)
-      } catch {
-        Log.warning("could not keep the unread counts: \(error)")
-      }
-    }
   }
 
   /// The user has seen `conversation` up to its newest message.
@@ -333,31 +315,54 @@ final class ConversationsView {
     }
   }
 
-  /// Read markers and the conversation opened last, waiting for the frame that shows a
-  /// switch: each write waits for the disk (6 ms median here, up to 16 ms), which held every
-  /// switch back by two of them (issue 32). They are kept together, so they wait once.
+  /// Writes that wait until a frame is painted, because each waits for the disk (6 ms median
+  /// here, up to 16 ms): the read markers and the conversation opened by a switch, which held
+  /// every switch back by two such waits, and the unread counts made by reading messages,
+  /// kept so that the next start reads them rather than counting again (issue 32). They are
+  /// written in one transaction, so they wait once.
   private var pendingWrites: [(MessageStore) throws -> Void] = []
+  private var countsToKeep: [MessageStore.UnreadCounted] = []
+  private var writesAwaitFrame = false
 
   /// `write` after the next frame, with the other pending writes; the state it writes is
   /// taken by the caller now.
   private func writeAfterNextFrame(_ write: @escaping (MessageStore) throws -> Void) {
     pendingWrites.append(write)
-    guard pendingWrites.count == 1 else { return }
+    writeAfterNextFrame()
+  }
+
+  private func keepAfterNextFrame(_ counted: MessageStore.UnreadCounted) {
+    countsToKeep.append(counted)
+    writeAfterNextFrame()
+  }
+
+  private func writeAfterNextFrame() {
+    guard !writesAwaitFrame else { return }
+    writesAwaitFrame = true
     AfterNextFrame.run(of: raw(window).assumingMemoryBound(to: GtkWidget.self)) {
-      [weak self] in self?.writePending()
+      [weak self] in
+      self?.writesAwaitFrame = false
+      self?.writePending()
     }
   }
 
-  /// Writes what waits for a frame now: before the markers are read, and at quit.
-  func writePending() {
-    guard !pendingWrites.isEmpty else { return }
+  /// Writes what waits for a frame now: at quit, and before read markers are counted from
+  /// (`countsToo` false: a count kept late is only a count made again at the next start).
+  func writePending(countsToo: Bool = true) {
     let writes = pendingWrites
+    let counts = countsToo ? countsToKeep : []
+    guard !writes.isEmpty || !counts.isEmpty else { return }
     pendingWrites = []
+    if countsToo { countsToKeep = [] }
     let store = session.store
     do {
-      try store.inOneTransaction { try writes.forEach { try $0(store) } }
+      try store.inOneTransaction {
+        try writes.forEach { try $0(store) }
+        try store.keepUnread(counts)
+      }
     } catch {
-      Log.warning("could not keep the read markers and the conversation opened: \(error)")
+      Log.warning(
+        "could not keep the read markers, unread counts and conversation opened: \(error)")
     }
   }
 

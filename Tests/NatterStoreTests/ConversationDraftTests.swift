@@ -52,12 +52,7 @@ import Testing
     func message(_ n: Int, from sender: String, mention: Bool = false, status: Bool = false)
       -> Message
     {
-      var message = Fixtures.message(n, sender: sender)
-      message.conversation = channel
-      message.msgid = "m\(n)"
-      message.mentionsMe = mention
-      if status { message.kind = .status }
-      return message
+      Fixtures.channelMessage(n, in: channel, from: sender, mention: mention, status: status)
     }
     try store.insertReceived([message(1, from: "bob")])
     // New to the store, it was seen up to nothing: bob's first message is unread (as a

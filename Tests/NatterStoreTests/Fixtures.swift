@@ -18,6 +18,19 @@ enum Fixtures {
       body: body ?? "message \(n)", tags: tags)
   }
 
+  /// Message `n` from `sender` in `channel`, with msgid `m<n>`: a mention, or a status line.
+  static func channelMessage(
+    _ n: Int, in channel: String, from sender: String, mention: Bool = false,
+    status: Bool = false
+  ) -> Message {
+    var message = message(n, sender: sender)
+    message.conversation = channel
+    message.msgid = "m\(n)"
+    message.mentionsMe = mention
+    if status { message.kind = .status }
+    return message
+  }
+
   /// A UUID-shaped id that sorts by `n`.
   static func id(_ n: Int) -> String {
     let digits = String(n)

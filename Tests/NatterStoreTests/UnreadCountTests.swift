@@ -12,12 +12,7 @@ import Testing
   private func message(
     _ n: Int, from sender: String = "bob", mention: Bool = false, status: Bool = false
   ) -> Message {
-    var message = Fixtures.message(n, sender: sender)
-    message.conversation = channel
-    message.msgid = "m\(n)"
-    message.mentionsMe = mention
-    if status { message.kind = .status }
-    return message
+    Fixtures.channelMessage(n, in: channel, from: sender, mention: mention, status: status)
   }
 
   /// A store whose channel holds `count` unread messages from bob, the first at 1.

@@ -13,10 +13,19 @@ extension Bench {
   mutating func scroll() {
     guard let largest = options.histories.last else { return }
     let copy = options.scratch.appendingPathComponent("scroll-history")
-    try? FileManager.default.removeItem(at: copy)
-    defer { try? FileManager.default.removeItem(at: copy) }
+    // The `--before` binary scrolls a history it made itself: an earlier schema does not open
+    // a newer one, and would hold Page Up over no history at all.
+    let beforeCopy = options.scratch.appendingPathComponent("scroll-history-before")
+    var copies = [(largest.directory, copy)]
+    if options.before != nil {
+      copies.append((beforeHistory(largest.count) ?? largest.directory, beforeCopy))
+    }
+    defer { for (_, copy) in copies { try? FileManager.default.removeItem(at: copy) } }
     do {
-      try FileManager.default.copyItem(at: URL(fileURLWithPath: largest.directory), to: copy)
+      for (original, copy) in copies {
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: original), to: copy)
+      }
     } catch {
       log("scroll: \(error)")
       return
@@ -35,7 +44,10 @@ extension Bench {
         let event = turn.variant == "idle" ? "frames-idle" : "frames-scroll"
         do {
           let launch = try Launch(
-            watch: options.watch, command: [turn.binary, "--data-dir", copy.path],
+            watch: options.watch,
+            command: [
+              turn.binary, "--data-dir", (turn.variant == "before" ? beforeCopy : copy).path,
+            ],
             environment: environment(
               label: turn.variant == "before" ? "before-scroll" : "natter-scroll",
               extra: turn.environment),

@@ -2,7 +2,9 @@
  * (registered on the session bus, as Natter is) opens a GtkApplicationWindow with a header bar.
  * With NATTER_BENCH naming a FIFO it writes "paint <CLOCK_MONOTONIC us>" after its first frame,
  * the same probe Natter has. It quits on SIGTERM/SIGINT, or after the first frame with
- * --quit-after-paint.
+ * --quit-after-paint. With NATTER_BENCH_IDLE_FRAMES set it records its frame clock for 3 s, a
+ * second after its first frame, with nothing to do, and writes "frames-idle" as Natter's probe
+ * does (FrameRecorder, FrameHistogram): the clock itself, for the frame-time table.
  * Build: cc bare-window.c -o bare-window $(pkg-config --cflags --libs gtk4) */
 #include <fcntl.h>
 #include <glib-unix.h>
@@ -55,12 +57,94 @@ static void emit_cpu_time(void) {
   close(fd);
 }
 
+/* The idle recording: gaps between consecutive after-paints, and each frame that laid out or
+ * drew, from before-paint to after-paint, in microseconds. */
+#define IDLE_MAX 4096
+static gint64 idle_gaps[IDLE_MAX], idle_frames[IDLE_MAX];
+static guint idle_gap_count, idle_frame_count;
+static gint64 idle_last, idle_frame_start;
+static gboolean idle_worked, idle_recording;
+
+static void idle_before_paint(void) { idle_frame_start = g_get_monotonic_time(); idle_worked = FALSE; }
+static void idle_work(void) { idle_worked = TRUE; }
+static void idle_after_paint(void) {
+  if (!idle_recording) return;
+  gint64 now = g_get_monotonic_time();
+  if (idle_gap_count < IDLE_MAX) idle_gaps[idle_gap_count++] = now - idle_last;
+  idle_last = now;
+  if (idle_worked && idle_frame_start && idle_frame_count < IDLE_MAX)
+    idle_frames[idle_frame_count++] = now - idle_frame_start;
+  idle_worked = FALSE;
+}
+
+static int compare_times(const void *a, const void *b) {
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+  return (x > y) - (x < y);
+}
+
+/* FrameHistogram's fields: counts at <= 8, 17, 25, 33, 50 ms and over, the nearest-rank 99th
+ * percentile, the longest. */
+static void append_fields(GString *line, gint64 *times, guint count) {
+  static const gint64 bounds[] = {8000, 17000, 25000, 33000, 50000};
+  guint buckets[6] = {0};
+  for (guint i = 0; i < count; i++) {
+    guint b = 0;
+    while (b < 5 && times[i] > bounds[b]) b++;
+    buckets[b]++;
+  }
+  qsort(times, count, sizeof *times, compare_times);
+  guint rank = (count * 99 + 99) / 100;
+  if (rank < 1) rank = 1;
+  if (rank > count) rank = count;
+  for (guint b = 0; b < 6; b++) g_string_append_printf(line, " %u", buckets[b]);
+  g_string_append_printf(line, " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
+                         count ? times[rank - 1] : 0, count ? times[count - 1] : 0);
+}
+
+static gboolean idle_report(gpointer clock) {
+  idle_recording = FALSE;
+  if (idle_gap_count < IDLE_MAX) idle_gaps[idle_gap_count++] = g_get_monotonic_time() - idle_last;
+  gdk_frame_clock_end_updating(GDK_FRAME_CLOCK(clock));
+  GString *line = g_string_new("frames-idle");
+  g_string_append_printf(line, " %" G_GINT64_FORMAT, g_get_monotonic_time());
+  append_fields(line, idle_gaps, idle_gap_count);
+  append_fields(line, idle_frames, idle_frame_count);
+  const char *path = g_getenv("NATTER_BENCH");
+  int fd = path ? open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+  if (fd >= 0) {
+    g_string_append_c(line, '\n');
+    if (write(fd, line->str, line->len) < 0) { /* the bench went away */ }
+    close(fd);
+  }
+  g_string_free(line, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean idle_stop(gpointer clock) {
+  /* As Natter's probe: the last gap runs until now, the line 0.5 s later. */
+  g_timeout_add(500, idle_report, clock);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean idle_start(gpointer clock) {
+  g_signal_connect_swapped(clock, "before-paint", G_CALLBACK(idle_before_paint), NULL);
+  g_signal_connect_swapped(clock, "layout", G_CALLBACK(idle_work), NULL);
+  g_signal_connect_swapped(clock, "paint", G_CALLBACK(idle_work), NULL);
+  g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(idle_after_paint), NULL);
+  idle_last = g_get_monotonic_time();
+  idle_recording = TRUE;
+  gdk_frame_clock_begin_updating(GDK_FRAME_CLOCK(clock));
+  g_timeout_add(3000, idle_stop, clock);
+  return G_SOURCE_REMOVE;
+}
+
 static void after_paint(GdkFrameClock *clock, gpointer app) {
   g_signal_handlers_disconnect_by_func(clock, after_paint, app);
   painted = TRUE;
   emit("paint");
   emit_cpu_time();
   if (quit_after_paint) g_application_quit(G_APPLICATION(app));
+  else if (g_getenv("NATTER_BENCH_IDLE_FRAMES")) g_timeout_add(1000, idle_start, clock);
 }
 
 static void realize(GtkWidget *window, gpointer app) {

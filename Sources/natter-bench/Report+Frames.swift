@@ -23,6 +23,9 @@ extension Report {
           what: "Page Up held 3 s, \(history) messages\(presses)", gapTarget: true,
           frameTarget: true),
         FrameRow(row: Bench.scrollRow("idle"), what: "The same 3 s, no key (comparison)"),
+        FrameRow(
+          row: Bench.scrollRow("bare"),
+          what: "The same 3 s in the bare GTK window, nothing to do (the clock itself)"),
       ]
       if bench.options.before != nil {
         rows.append(FrameRow(row: Bench.scrollRow("before"), what: "Page Up held, before"))

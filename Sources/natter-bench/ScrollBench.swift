@@ -3,10 +3,11 @@ import Foundation
 /// Issue 32's scrolling: Natter holding the largest history (a copy, as `send` uses) with
 /// Page Up held for 3 s from the newest message (`NATTER_BENCH_HOLD_PAGE_UP`), against the
 /// same 3 s with no key (`NATTER_BENCH_IDLE_FRAMES`: what the frame clock does on this machine
-/// when Natter has nothing to do) and, with `--before`, the earlier binary held the same way;
-/// in turns, a different one first each round.
+/// when Natter has nothing to do), the bare window's same 3 s (the clock of any GTK window
+/// here) and, with `--before`, the earlier binary held the same way; in turns, a different one
+/// first each round.
 extension Bench {
-  static let scrollRows = ["held", "idle", "before"]
+  static let scrollRows = ["held", "idle", "bare", "before"]
 
   static func scrollRow(_ variant: String) -> String { "scroll \(variant)" }
 
@@ -33,6 +34,7 @@ extension Bench {
     var turns: [(variant: String, binary: String, environment: [String: String])] = [
       ("held", options.natter, ["NATTER_BENCH_HOLD_PAGE_UP": "1"]),
       ("idle", options.natter, ["NATTER_BENCH_IDLE_FRAMES": "1"]),
+      ("bare", options.bare, ["NATTER_BENCH_IDLE_FRAMES": "1"]),
     ]
     if let before = options.before {
       turns.append(("before", before, ["NATTER_BENCH_HOLD_PAGE_UP": "1"]))
@@ -41,16 +43,15 @@ extension Bench {
       log("scrolling round \(round + 1)/\(options.runs)")
       let shift = round % turns.count
       for turn in turns[shift...] + turns[..<shift] {
-        let event = turn.variant == "idle" ? "frames-idle" : "frames-scroll"
+        let idles = turn.variant == "idle" || turn.variant == "bare"
+        let event = idles ? "frames-idle" : "frames-scroll"
+        let history = turn.variant == "before" ? beforeCopy : copy
         do {
           let launch = try Launch(
             watch: options.watch,
-            command: [
-              turn.binary, "--data-dir", (turn.variant == "before" ? beforeCopy : copy).path,
-            ],
-            environment: environment(
-              label: turn.variant == "before" ? "before-scroll" : "natter-scroll",
-              extra: turn.environment),
+            command: turn.variant == "bare"
+              ? [turn.binary] : [turn.binary, "--data-dir", history.path],
+            environment: environment(label: "\(turn.variant)-scroll", extra: turn.environment),
             scratch: options.scratch)
           defer { launch.stop() }
           try launch.wait(for: "paint", seconds: 60, what: "scrolling")

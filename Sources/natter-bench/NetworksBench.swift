@@ -50,8 +50,28 @@ extension Bench {
           Thread.sleep(forTimeInterval: 0.3)
         }
       }
+      if options.suites.contains("instructions") {
+        for (app, networks) in turns { try countInstructions(app, networks: networks, servers) }
+      }
     } catch {
       log("networks: \(error)")
+    }
+  }
+
+  /// The main thread's instructions to the first frame (the instructions suite's count) of a
+  /// start like a round's, on the settled history, its home warmed by the rounds: on a busy
+  /// machine the milliseconds move more than this pass's changes (issue 32).
+  private mutating func countInstructions(
+    _ app: Options.App, networks: Int, _ servers: [ChannelsServer]
+  ) throws {
+    var variables = ProcessInfo.processInfo.environment
+    variables.merge(environment(label: app.label)) { _, new in new }
+    if networks > 0, let config = variables["XDG_CONFIG_HOME"] {
+      try Self.writeNetworks(Array(servers.prefix(networks)), config: config)
+      try Self.freshHistory(label: app.label, scratch: options.scratch)
+    }
+    if let count = countInstructions(app, environment: variables) {
+      samples["networks instructions \(app.label)", default: []].append(count)
     }
   }
 

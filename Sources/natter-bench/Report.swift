@@ -304,7 +304,8 @@ struct Report {
         + " Memory is read half a second after the last member list was served. Switching:"
         + " \(Bench.switchesPerRun) switches a run to the next conversation (Ctrl+Page Down's"
         + " action), from the switch to the end of the first frame showing its messages, median"
-        + " (longest) of them all.",
+        + " (longest) of them all. With the instructions suite, each start once more under"
+        + " callgrind after the rounds.",
       "",
       "| Measure | Bare window | One network (\(channels) channels) | \(fiveName) | "
         + (before == nil ? "" : "\(fiveName), before (--before) | before vs bare | ")
@@ -314,14 +315,18 @@ struct Report {
     let bareRSS = bench.median("networks rss bare")
     for (key, label) in [
       ("paint", "Start → first frame"), ("ready", "Start → every channel's members served"),
+      ("instructions", "Main-thread instructions to first frame (callgrind)"),
       ("rss", "Resident memory"), ("switch", "Switching channel → its messages in a frame"),
     ] {
       let bench = self.bench
       let value = { (app: String) in bench.median("networks \(key) \(app)") }
       let bare = value("bare")
+      // Counted only with the instructions suite.
+      if key == "instructions", bare == nil, value(five) == nil { continue }
       let show: (String) -> String = { app in
         guard let median = value(app) else { return key == "ready" || key == "switch" ? "" : "—" }
         if key == "rss" { return String(format: "%.1f MB", median / 1_048_576) }
+        if key == "instructions" { return String(format: "%.1f M", median / 1_000_000) }
         guard key == "switch", let longest = bench.samples["networks switch \(app)"]?.max()
         else { return Self.ms(median) }
         return "\(Self.ms(median)) (\(Self.ms(longest)))"

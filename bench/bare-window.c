@@ -17,16 +17,23 @@
 static gboolean quit_after_paint;
 static gboolean painted;
 
-/* "<event> <CLOCK_MONOTONIC us>" to the bench's FIFO, as Natter's probe writes it. */
-static void emit(const char *event) {
+/* One line to the bench's FIFO, if there is one. */
+static void emit_line(const char *text) {
   const char *path = g_getenv("NATTER_BENCH");
   if (!path) return;
   int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return;
-  char line[96];
-  int n = snprintf(line, sizeof line, "%s %" G_GINT64_FORMAT "\n", event, g_get_monotonic_time());
-  if (write(fd, line, (size_t)n) < 0) { /* the bench went away; nothing to report to */ }
+  char *line = g_strconcat(text, "\n", NULL);
+  if (write(fd, line, strlen(line)) < 0) { /* the bench went away; nothing to report to */ }
+  g_free(line);
   close(fd);
+}
+
+/* "<event> <CLOCK_MONOTONIC us>" to the bench's FIFO, as Natter's probe writes it. */
+static void emit(const char *event) {
+  char line[96];
+  snprintf(line, sizeof line, "%s %" G_GINT64_FORMAT, event, g_get_monotonic_time());
+  emit_line(line);
 }
 
 /* The start-up phases Natter's probe also marks, for the bench's phases table. */
@@ -47,14 +54,7 @@ static void emit_cpu_time(void) {
   snprintf(event, sizeof event, "cpu %" G_GINT64_FORMAT " %lld %lld", g_get_monotonic_time(),
            (long long)thread.tv_sec * 1000000 + thread.tv_nsec / 1000,
            (long long)process.tv_sec * 1000000 + process.tv_nsec / 1000);
-  const char *path = g_getenv("NATTER_BENCH");
-  if (!path) return;
-  int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return;
-  size_t length = strlen(event);
-  event[length] = '\n';
-  if (write(fd, event, length + 1) < 0) { /* the bench went away */ }
-  close(fd);
+  emit_line(event);
 }
 
 /* The idle recording: gaps between consecutive after-paints, and each frame that laid out or
@@ -101,6 +101,8 @@ static void append_fields(GString *line, gint64 *times, guint count) {
                          count ? times[rank - 1] : 0, count ? times[count - 1] : 0);
 }
 
+/* As Natter's probe: 3 s recorded, and 0.5 s more before the line, the last gap running
+ * until then. */
 static gboolean idle_report(gpointer clock) {
   idle_recording = FALSE;
   if (idle_gap_count < IDLE_MAX) idle_gaps[idle_gap_count++] = g_get_monotonic_time() - idle_last;
@@ -109,20 +111,8 @@ static gboolean idle_report(gpointer clock) {
   g_string_append_printf(line, " %" G_GINT64_FORMAT, g_get_monotonic_time());
   append_fields(line, idle_gaps, idle_gap_count);
   append_fields(line, idle_frames, idle_frame_count);
-  const char *path = g_getenv("NATTER_BENCH");
-  int fd = path ? open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) : -1;
-  if (fd >= 0) {
-    g_string_append_c(line, '\n');
-    if (write(fd, line->str, line->len) < 0) { /* the bench went away */ }
-    close(fd);
-  }
+  emit_line(line->str);
   g_string_free(line, TRUE);
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean idle_stop(gpointer clock) {
-  /* As Natter's probe: the last gap runs until now, the line 0.5 s later. */
-  g_timeout_add(500, idle_report, clock);
   return G_SOURCE_REMOVE;
 }
 
@@ -134,7 +124,7 @@ static gboolean idle_start(gpointer clock) {
   idle_last = g_get_monotonic_time();
   idle_recording = TRUE;
   gdk_frame_clock_begin_updating(GDK_FRAME_CLOCK(clock));
-  g_timeout_add(3000, idle_stop, clock);
+  g_timeout_add(3500, idle_report, clock);
   return G_SOURCE_REMOVE;
 }
 

@@ -51,7 +51,9 @@ extension Bench {
         }
       }
       if options.suites.contains("instructions") {
-        for (app, networks) in turns { try countInstructions(app, networks: networks, servers) }
+        for (app, networks) in turns {
+          try countNetworksInstructions(app, networks: networks, servers: servers)
+        }
       }
     } catch {
       log("networks: \(error)")
@@ -61,15 +63,11 @@ extension Bench {
   /// The main thread's instructions to the first frame (the instructions suite's count) of a
   /// start like a round's, on the settled history, its home warmed by the rounds: on a busy
   /// machine the milliseconds move more than this pass's changes (issue 32).
-  private mutating func countInstructions(
-    _ app: Options.App, networks: Int, _ servers: [ChannelsServer]
+  private mutating func countNetworksInstructions(
+    _ app: Options.App, networks: Int, servers: [ChannelsServer]
   ) throws {
     var variables = ProcessInfo.processInfo.environment
-    variables.merge(environment(label: app.label)) { _, new in new }
-    if networks > 0, let config = variables["XDG_CONFIG_HOME"] {
-      try Self.writeNetworks(Array(servers.prefix(networks)), config: config)
-      try Self.freshHistory(label: app.label, scratch: options.scratch)
-    }
+    variables.merge(try startEnvironment(app, networks: networks, servers: servers)) { $1 }
     if let count = countInstructions(app, environment: variables) {
       samples["networks instructions \(app.label)", default: []].append(count)
     }
@@ -79,13 +77,9 @@ extension Bench {
     _ app: Options.App, networks: Int, servers: [ChannelsServer], counted: Bool
   ) throws {
     servers.forEach { $0.resetCount() }
-    let environment = environment(
-      label: app.label,
+    let environment = try startEnvironment(
+      app, networks: networks, servers: servers,
       extra: networks > 0 ? ["NATTER_BENCH_SWITCH": "\(Self.switchesPerRun)"] : [:])
-    if networks > 0, let config = environment["XDG_CONFIG_HOME"] {
-      try Self.writeNetworks(Array(servers.prefix(networks)), config: config)
-      try Self.freshHistory(label: app.label, scratch: options.scratch)
-    }
     let launch = try Launch(
       watch: options.watch, command: app.command, environment: environment,
       scratch: options.scratch)
@@ -134,6 +128,19 @@ extension Bench {
     if let rss {
       samples["networks rss \(app.label)", default: []].append(rss)
     }
+  }
+
+  /// `app`'s environment for a start on the first `networks` of `servers`, its configuration
+  /// written and its history a fresh copy of the settled one.
+  private func startEnvironment(
+    _ app: Options.App, networks: Int, servers: [ChannelsServer], extra: [String: String] = [:]
+  ) throws -> [String: String] {
+    let environment = environment(label: app.label, extra: extra)
+    if networks > 0, let config = environment["XDG_CONFIG_HOME"] {
+      try Self.writeNetworks(Array(servers.prefix(networks)), config: config)
+      try Self.freshHistory(label: app.label, scratch: options.scratch)
+    }
+    return environment
   }
 
   /// The data folder of `label` as imported, before every run: switching marks channels read,

@@ -51,7 +51,10 @@ extension Bench {
             watch: options.watch,
             command: turn.variant == "bare"
               ? [turn.binary] : [turn.binary, "--data-dir", history.path],
-            environment: environment(label: "\(turn.variant)-scroll", extra: turn.environment),
+            // Held and idle share a home, so only the first start of a run finds it cold.
+            environment: environment(
+              label: turn.binary == options.natter ? "natter-scroll" : "\(turn.variant)-scroll",
+              extra: turn.environment),
             scratch: options.scratch)
           defer { launch.stop() }
           try launch.wait(for: "paint", seconds: 60, what: "scrolling")

@@ -152,12 +152,45 @@ static void startup(GtkApplication *app, gpointer unused) {
   emit("mark-startup");
 }
 
+/* With NATTER_BENCH_BARE_TEXT naming a file of Pango markup (Natter's first screen, written by
+ * its probe), the window draws it in one layout wrapped to its width: the floor of showing that
+ * text in GTK, with no widget around it (issue 32). */
+static char *floor_markup;
+static PangoLayout *floor_layout;
+
+static void draw_floor(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer unused) {
+  (void)height;
+  (void)unused;
+  if (!floor_layout) {
+    floor_layout = gtk_widget_create_pango_layout(GTK_WIDGET(area), NULL);
+    pango_layout_set_markup(floor_layout, floor_markup, -1);
+    pango_layout_set_wrap(floor_layout, PANGO_WRAP_WORD_CHAR);
+  }
+  pango_layout_set_width(floor_layout, (width - 24) * PANGO_SCALE);
+  GdkRGBA ink = {0, 0, 0, 1};
+  gdk_cairo_set_source_rgba(cr, &ink);
+  cairo_move_to(cr, 12, 6);
+  pango_cairo_show_layout(cr, floor_layout);
+}
+
 static void activate(GtkApplication *app, gpointer unused) {
   (void)unused;
   GtkWidget *window = gtk_application_window_new(app);
   gtk_window_set_title(GTK_WINDOW(window), "Bare window");
   gtk_window_set_default_size(GTK_WINDOW(window), 720, 640);
   gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+  const char *text = g_getenv("NATTER_BENCH_BARE_TEXT");
+  if (text && g_file_get_contents(text, &floor_markup, NULL, NULL)) {
+    GError *error = NULL;
+    if (!pango_parse_markup(floor_markup, -1, 0, NULL, NULL, NULL, &error)) {
+      /* A floor that drew nothing would be a figure of nothing. */
+      g_printerr("bare-window: %s is not Pango markup: %s\n", text, error->message);
+      exit(2);
+    }
+    GtkWidget *area = gtk_drawing_area_new();
+    gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(area), draw_floor, NULL, NULL);
+    gtk_window_set_child(GTK_WINDOW(window), area);
+  }
   g_signal_connect(window, "realize", G_CALLBACK(realize), app);
   g_signal_connect_swapped(window, "map", G_CALLBACK(on_map), NULL);
   emit("mark-window");

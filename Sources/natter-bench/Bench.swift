@@ -22,7 +22,47 @@ struct Bench {
         Options.App(
           label: "natter-\(history.count)",
           command: [options.natter, "--data-dir", history.directory], probed: true)
-      } + accountApps + beforeApps + options.peers
+      } + floorApps + accountApps + beforeApps + options.peers
+  }
+
+  /// The bare window drawing the text of Natter's first screen on the largest history, in one
+  /// layout: what that text costs GTK with no widget of Natter's around it (issue 32). There
+  /// once `captureFirstScreen` has written it.
+  private var floorApps: [Options.App] {
+    guard let file = firstScreenFile, FileManager.default.fileExists(atPath: file) else {
+      return []
+    }
+    return [
+      Options.App(
+        label: Self.floorLabel, command: [options.bare], probed: true,
+        environment: ["NATTER_BENCH_BARE_TEXT": file])
+    ]
+  }
+
+  static let floorLabel = "floor"
+
+  private var firstScreenFile: String? {
+    options.histories.last.map {
+      options.scratch.appendingPathComponent("first-screen-\($0.count).markup").path
+    }
+  }
+
+  /// Starts Natter once on the largest history and keeps the text its first frame drew
+  /// (`NATTER_BENCH_FIRST_TEXT`), for the floor's window.
+  func captureFirstScreen() {
+    guard let largest = options.histories.last, let file = firstScreenFile else { return }
+    log("first screen's text of natter-\(largest.count)")
+    var variables = environment(label: "natter-\(largest.count)")
+    variables["NATTER_BENCH_FIRST_TEXT"] = file
+    do {
+      let launch = try Launch(
+        watch: options.watch, command: [options.natter, "--data-dir", largest.directory],
+        environment: variables, scratch: options.scratch)
+      defer { launch.stop() }
+      try launch.wait(for: "paint", seconds: 60, what: "natter")
+    } catch {
+      log("first screen: \(error)")
+    }
   }
 
   /// The `--before` binary on each history.
@@ -70,7 +110,7 @@ struct Bench {
   /// Every app gets a home of its own, kept across its runs (so the first run's setup is not
   /// measured again), and the same rendering settings.
   private func environment(for app: Options.App) -> [String: String] {
-    environment(label: app.label)
+    environment(label: app.label, extra: app.environment)
   }
 
   func environment(label: String, extra: [String: String] = [:]) -> [String: String] {

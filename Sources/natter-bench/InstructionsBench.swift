@@ -16,7 +16,7 @@ extension Bench {
     let peers = Set(options.peers.map(\.label))
     for app in apps where !app.account && !peers.contains(app.label) {
       var variables = ProcessInfo.processInfo.environment
-      variables.merge(environment(label: app.label)) { _, new in new }
+      variables.merge(environment(label: app.label, extra: app.environment)) { _, new in new }
       // What a start keeps for the next (the clock pattern, caches) is written after its first
       // frame, so the warm-up runs a few seconds before it is asked to quit.
       Self.warmUp(app.command, environment: variables)
@@ -36,7 +36,8 @@ extension Bench {
     variables["NATTER_BENCH"] = "/dev/null"
     variables["NATTER_BENCH_QUIT_AFTER_PAINT"] = "1"
     let prefix = output.appendingPathComponent(app.label).path
-    let quits = app.label == "bare" ? ["--quit-after-paint"] : []
+    // The bare window, also as the floor, quits by its option; Natter by its probe.
+    let quits = app.command.first == options.bare ? ["--quit-after-paint"] : []
     let counting =
       ["--tool=callgrind", "--separate-threads=yes", "--callgrind-out-file=\(prefix).%p"]
       + app.command + quits

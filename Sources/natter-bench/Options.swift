@@ -9,6 +9,8 @@ struct Options {
     let probed: Bool
     /// Started with an IRC account configured against a loopback server of the bench's.
     var account = false
+    /// Set in its environment besides the home and rendering settings every app has.
+    var environment: [String: String] = [:]
   }
 
   var natter = ""

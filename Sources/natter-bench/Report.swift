@@ -39,6 +39,7 @@ struct Report {
       let bare = bench.median("\(method) bare")
       row(
         "\(what), bare C GTK 4 window", bench.median("\(method) bare"), .milliseconds, method, nil)
+      floorRow(what, method: method, unit: .milliseconds)
       let peers = bench.options.peers.compactMap { bench.median("map \($0.label)") }
       for natter in natters {
         let value = bench.median("\(method) \(natter.label)")
@@ -73,6 +74,7 @@ struct Report {
     ] {
       row(
         "\(what), bare C GTK 4 window", bench.median("\(method) bare"), .milliseconds, method, nil)
+      floorRow(what, method: method, unit: .milliseconds)
       // The earlier binary has no such probe.
       for natter in natters where !natter.label.hasPrefix("before") {
         row(
@@ -85,6 +87,7 @@ struct Report {
     let counted = "Main-thread instructions to first frame (callgrind)"
     if let bare = bench.median("instructions bare") {
       row("\(counted), bare C GTK 4 window", bare, .millions, "instructions", nil)
+      floorRow(counted, method: "instructions", unit: .millions)
       for natter in natters {
         guard let value = bench.median("instructions \(natter.label)") else { continue }
         row("\(counted), Natter, \(natter.what)", value, .millions, "instructions", nil)
@@ -200,7 +203,8 @@ struct Report {
   /// Where start-up time goes: the median time from exec at which each phase the probes mark
   /// was done, the bare window beside each Natter.
   private mutating func renderPhases(_ labels: [String]) {
-    let columns = ["bare"] + labels
+    let floor = bench.median("paint \(Bench.floorLabel)") == nil ? [] : [Bench.floorLabel]
+    let columns = ["bare"] + floor + labels
     lines += [
       "",
       "Start-up phases: median time from exec at which each phase was done (ms), \(bench.options.runs)"
@@ -475,6 +479,17 @@ struct Report {
   }
 
   private enum Unit { case milliseconds, megabytes, millions }
+
+  /// The bare window drawing the text of Natter's first screen (`Bench.floorApps`), when the
+  /// run has it.
+  private mutating func floorRow(_ what: String, method: String, unit: Unit) {
+    guard let value = bench.median("\(method) \(Bench.floorLabel)"),
+      let largest = bench.options.histories.last
+    else { return }
+    row(
+      "\(what), bare window drawing the text of Natter's first screen at "
+        + "\(Self.messages(largest.count)) messages (its floor)", value, unit, method, nil)
+  }
 
   private mutating func row(
     _ what: String, _ value: Double?, _ unit: Unit, _ method: String?, _ target: (String, Bool?)?,

@@ -10,6 +10,9 @@ do {
   let ircParse = IRCParseBench.run()
   var bench = Bench(options: options)
   if !options.onlyKeystrokes {
+    if options.suites.contains("startup") || options.suites.contains("instructions") {
+      bench.captureFirstScreen()
+    }
     if options.suites.contains("startup") { bench.startup() }
     if options.suites.contains("instructions") { bench.instructions() }
     if options.suites.contains("send") {

@@ -34,7 +34,8 @@ import NatterCore
 /// `FrameHistogram`'s fields, for `burst` (the same span as `burst`), `paste` (the span of
 /// `paste-stall`) and the scenarios of `BenchProbe+Frames.swift`.
 ///
-/// Switching conversations, `NATTER_BENCH_SWITCH=N`: see `BenchProbe+Switch.swift`.
+/// Switching conversations, `NATTER_BENCH_SWITCH=N`: see `BenchProbe+Switch.swift`. The first
+/// frame's text for the bench's floor, `NATTER_BENCH_FIRST_TEXT`: `BenchProbe+FirstScreen.swift`.
 @MainActor
 enum BenchProbe {
   static let fifo: Int32? = {
@@ -164,6 +165,7 @@ enum BenchProbe {
       emit("paint")
       emitCPUTime()
       reportFirstRows()
+      writeFirstScreenText()
       // For counting start-up's instructions (valgrind): nothing after the first frame.
       if environmentValue("NATTER_BENCH_QUIT_AFTER_PAINT") != nil { exit(0) }
       startScenarios()

@@ -91,6 +91,38 @@ class StartupTest(NatterTestCase):
         # A 640 px window shows about 12 of these rows; the estimate may build a few more.
         self.assertLess(rows, 30, "rows below the fold were built before the first frame")
 
+    def test_the_first_screens_text_for_the_bench_floor_is_what_the_frame_drew(self):
+        # natter-bench's floor draws this file in the bare window (issue 32): it must be the
+        # first frame's text, as markup Pango reads, with user text never read as markup.
+        from gi.repository import Pango
+        data = tempfile.mkdtemp(prefix="natter-e2e-")
+        self.addCleanup(shutil.rmtree, data, ignore_errors=True)
+        source = os.path.join(data, "history.jsonl")
+        last = "a <b>not bold</b> & more at https://example.org/floor"
+        with open(source, "w") as out:
+            out.write("\n".join(history_lines(300)) + "\n")
+            out.write(json.dumps({"id": "floor-last", "sender": "dee", "body": last,
+                                  "sent_at": time.strftime("%Y-%m-%dT%H:%M:%SZ")}) + "\n")
+        subprocess.run([NATTER_BIN, "--data-dir", data, "--import", source], check=True,
+                       capture_output=True)
+        probe = self.probe()
+        text_file = os.path.join(probe.directory, "first-screen.markup")
+        self.start(data_dir=data, env={"NATTER_BENCH": probe.path,
+                                       "NATTER_BENCH_FIRST_TEXT": text_file})
+        probe.wait("paint")
+        markup = wait_until(lambda: os.path.exists(text_file) and open(text_file).read(),
+                            what="the first screen's text")
+        ok, _, text, _ = Pango.parse_markup(markup, -1, "\0")
+        self.assertTrue(ok)
+        # The first frame holds the newest message (it once showed the oldest of its rows
+        # at the top and the newest below the fold until the frame after).
+        self.assertIn(last, text, "the newest message, its user text escaped, not markup")
+        self.assertIn("dee", text)
+        self.assertNotIn("Natter\n", text, "the header bar's title is the bare window's own")
+        self.assertRegex(markup, r'<span font="[^"]*Bold[^"]*">dee</span>',
+                         "the sender in the bold its style gives it")
+        self.assertIn('underline="single"', markup, "the link as the label draws it")
+
     def test_the_sidebar_is_made_when_f9_first_shows_it(self):
         app = self.start()
         self.assertEqual(app.find_all("list", "Conversations"), [],

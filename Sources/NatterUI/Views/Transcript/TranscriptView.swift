@@ -185,9 +185,7 @@ final class TranscriptView: Widget {
     connectResultKeys()
     connectSelectionKeys()
     logFirstFrame()
-    // Placed at the newest row before the first layout, so the first frame shows it and the
-    // oldest page is never read.
-    if count > 0 { natter_list_scroll_to_item(list.widget, guint(count - 1)) }
+    placeNewestInFirstFrame()
   }
 
   isolated deinit {

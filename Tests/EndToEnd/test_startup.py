@@ -110,8 +110,12 @@ class StartupTest(NatterTestCase):
         self.start(data_dir=data, env={"NATTER_BENCH": probe.path,
                                        "NATTER_BENCH_FIRST_TEXT": text_file})
         probe.wait("paint")
-        markup = wait_until(lambda: os.path.exists(text_file) and open(text_file).read(),
-                            what="the first screen's text")
+        def written():
+            if not os.path.exists(text_file):
+                return None
+            with open(text_file) as written_file:
+                return written_file.read()
+        markup = wait_until(written, what="the first screen's text")
         ok, _, text, _ = Pango.parse_markup(markup, -1, "\0")
         self.assertTrue(ok)
         # The first frame holds the newest message (it once showed the oldest of its rows

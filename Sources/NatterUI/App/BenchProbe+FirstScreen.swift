@@ -34,7 +34,7 @@ extension BenchProbe {
       let font = pango_font_description_to_string(pango_context_get_font_description(context))
       let name = font.map { String(cString: $0) } ?? ""
       g_free(font)
-      paragraphs.append("<span font=\"\(escaped(name))\">\(markup)</span>")
+      paragraphs.append("<span font=\"\(Markup.escape(name))\">\(markup)</span>")
     }
     var child = gtk_widget_get_first_child(widget)
     while let current = child {
@@ -43,18 +43,15 @@ extension BenchProbe {
     }
   }
 
-  /// A label's markup as it was set (its text escaped when it is not markup), or an
-  /// inscription's text escaped.
+  /// A label's markup as it was set, or the text of any other label or inscription escaped.
   private static func shownMarkup(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
     let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget))
-    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
-      let label = OpaquePointer(widget)
-      if gtk_label_get_use_markup(label) != 0 {
-        return string(gtk_label_get_label(label)).map(linksAsSpans)
-      }
-      return string(gtk_label_get_text(label)).map(escaped)
+    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0,
+      gtk_label_get_use_markup(OpaquePointer(widget)) != 0
+    {
+      return string(gtk_label_get_label(OpaquePointer(widget))).map(linksAsSpans)
     }
-    return shownText(of: widget).map(escaped)
+    return shownText(of: widget).map(Markup.escape)
   }
 
   /// A label's `<a href>`, which only GtkLabel reads, as the underlined link colour it draws.
@@ -63,11 +60,5 @@ extension BenchProbe {
       /<a href="[^"]*"[^>]*>/, with: "<span underline=\"single\" foreground=\"#1b6acb\">"
     )
     .replacing("</a>", with: "</span>")
-  }
-
-  private static func escaped(_ text: String) -> String {
-    guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-    defer { g_free(escaped) }
-    return String(cString: escaped)
   }
 }

@@ -23,18 +23,15 @@ extension TranscriptView {
   /// sticky. GTK 4.8's `list.scroll-to-item` does nothing for a row not laid out yet
   /// (`gtk_list_base_scroll_to_item` asks for its allocation first), so asked before the first
   /// layout it was lost, and the first frame showed the oldest of its rows at the top with the
-  /// newest below the fold, until the idle scroll after it. Asked once the first layout has
-  /// placed the rows, the list lays out again before that frame is painted (`AfterLayout`).
-  /// Only the first realize: a list realized again keeps wherever the reader left it.
+  /// newest below the fold, until the idle scroll after it. Placed as an appended row is, once
+  /// the first layout has placed the rows, the list lays out again before that frame is
+  /// painted. Only the first realize: a list realized again keeps wherever the reader left it.
   func placeNewestInFirstFrame() {
     var placed = false
     Signal.connect(list.pointer, "realize") { [weak self] in
       guard let self, !placed else { return }
       placed = true
-      AfterLayout.once(of: list.widget) { [weak self] in
-        guard let self, policy.isSticky, model.count > 0 else { return }
-        natter_list_scroll_to_item(list.widget, guint(model.count - 1))
-      }
+      placeNewestAfterLayout()
     }
   }
 

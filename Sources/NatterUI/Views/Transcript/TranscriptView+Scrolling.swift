@@ -183,7 +183,7 @@ extension TranscriptView {
   /// and hides it (`gtk_list_base_size_allocate_child`). Anchoring again once that layout has
   /// measured it puts its bottom edge at the view's, and GDK lays out again before painting,
   /// so the frame still shows the newest row (issue 32: a sent message one frame late).
-  private func placeNewestAfterLayout() {
+  func placeNewestAfterLayout() {
     guard !placingNewest else { return }
     placingNewest = AfterLayout.once(of: list.widget) { [weak self] in
       guard let self else { return }

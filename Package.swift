@@ -35,7 +35,7 @@ let package = Package(
       dependencies: ["NatterSession", "NatterCore", "NatterStore", "GtkKit", "CGtk"]),
     .executableTarget(name: "natter", dependencies: ["NatterUI"]),
     // SPEC §8's benchmark; meson-helpers/bench.sh runs it. Not a test.
-    .executableTarget(name: "natter-bench", dependencies: ["NatterCore"]),
+    .executableTarget(name: "natter-bench", dependencies: ["NatterCore", "SeededRandom"]),
 
     .target(name: "TestSupport", dependencies: ["GtkKit", "CGtk"], path: "Tests/TestSupport"),
     .target(name: "SeededRandom", path: "Tests/SeededRandom"),

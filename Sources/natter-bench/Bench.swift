@@ -133,8 +133,7 @@ struct Bench {
   mutating func startup() {
     let apps = self.apps
     for round in -1..<options.runs {
-      let shift = max(round, 0) % apps.count
-      let order = Array(apps[shift...] + apps[..<shift])
+      let order = TurnOrder.of(apps, round: round)
       log("start-up round \(round < 0 ? "warm-up" : "\(round + 1)/\(options.runs)")")
       for app in order {
         do {

@@ -22,8 +22,7 @@ extension Bench {
     if let before = options.before { turns.append(("before", before, Self.bigList)) }
     for round in 0..<options.runs {
       log("member and channel lists round \(round + 1)/\(options.runs)")
-      let shift = round % turns.count
-      for turn in turns[shift...] + turns[..<shift] {
+      for turn in TurnOrder.of(turns, round: round) {
         do {
           try lists(turn.variant, binary: turn.binary, size: turn.size)
         } catch {

@@ -40,8 +40,7 @@ extension Bench {
       }
       for round in -1..<options.runs {
         log("networks round \(round < 0 ? "warm-up" : "\(round + 1)/\(options.runs)")")
-        let shift = max(round, 0) % turns.count
-        for (app, networks) in turns[shift...] + turns[..<shift] {
+        for (app, networks) in TurnOrder.of(turns, round: round) {
           do {
             try measure(app, networks: networks, servers: servers, counted: round >= 0)
           } catch {

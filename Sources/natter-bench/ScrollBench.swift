@@ -41,8 +41,7 @@ extension Bench {
     }
     for round in 0..<options.runs {
       log("scrolling round \(round + 1)/\(options.runs)")
-      let shift = round % turns.count
-      for turn in turns[shift...] + turns[..<shift] {
+      for turn in TurnOrder.of(turns, round: round) {
         let idles = turn.variant == "idle" || turn.variant == "bare"
         let event = idles ? "frames-idle" : "frames-scroll"
         let history = turn.variant == "before" ? beforeCopy : copy

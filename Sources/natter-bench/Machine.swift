@@ -15,9 +15,9 @@ enum Machine {
     return """
       Machine: \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GB; \
       Linux \(kernel); GTK \(gtk); Xvfb 1280x800x24, GSK_RENDERER=cairo, warm caches.
-      Start-up and memory: median of \(runs) runs per app, a round each, in a new seeded order every round after a warm-up round; \
-      Enter: median of \(sends) sends; paste: median of \(runs) runs; keystrokes: median of 21 \
-      batches of 20,000.
+      Start-up and memory: median of \(runs) runs per app after a warm-up round, each round in \
+      its own seeded order; Enter: median of \(sends) sends; paste: median of \(runs) runs; \
+      keystrokes: median of 21 batches of 20,000.
       """
   }
 }

@@ -3,7 +3,7 @@
 import subprocess
 import time
 
-from natter_e2e import NATTER_BIN, NatterTestCase
+from natter_e2e import NATTER_BIN, NatterTestCase, on_screen, wait_until
 
 
 class SmokeTest(NatterTestCase):
@@ -21,6 +21,21 @@ class SmokeTest(NatterTestCase):
         status = app.wait_exit(timeout=5)
         self.assertEqual(status, 0, app.output())
         self.assertLess(time.monotonic() - started, 5)
+
+    def test_the_first_run_banner_lays_out_without_a_gtk_critical(self):
+        # The banner an empty Natter shows made every layout log "Expect overlapping
+        # widgets" (a box a pixel taller for a given width than for none).
+        app = self.start()
+        offer = app.find("push button", "Connect to a Network…")
+        self.assertTrue(on_screen(offer), "the offer is on screen")
+        app.find("text", "Message")
+        app.type("laid out")
+        app.key("Return")
+        wait_until(lambda: any((label.name or "") == "laid out" for label in app.find_all("label")),
+                   what="the sent message in the transcript")
+        # Layouts while the banner shows: the banner's own, the send's, the list's.
+        self.assertTrue(on_screen(offer), "the offer is still on screen")
+        self.assertNotIn("Gtk-CRITICAL", app.output())
 
     def test_ctrl_w_closes_the_window_and_the_app_exits(self):
         app = self.start()

@@ -29,9 +29,16 @@ final class BannerView: Widget {
       isVisible = false
       onAction()
     }
+    // The buttons share a box of their own: side by side in the banner, their text baselines
+    // (22 and 21 px) made GTK 4.8 measure the banner a pixel taller for a given width than for
+    // none. The window's minimum size then never fit, and every layout searched to the
+    // 1,048,576 px limit and logged "Expect overlapping widgets".
+    let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+    gtk_widget_set_valign(buttons, GTK_ALIGN_CENTER)
+    gtk_box_append(cast(buttons), action.widget)
+    gtk_box_append(cast(buttons), dismiss.widget)
     gtk_box_append(typed(), label.widget)
-    gtk_box_append(typed(), action.widget)
-    gtk_box_append(typed(), dismiss.widget)
+    gtk_box_append(typed(), buttons)
     setAccessibleLabel(localized("Notice"))
     isVisible = false
   }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import NatterCore
 
 extension MessageStore {
   /// The database file's name inside the data directory.
@@ -7,7 +8,7 @@ extension MessageStore {
 
   /// `$XDG_DATA_HOME/natter`, or `~/.local/share/natter` when that is unset or relative.
   public static func defaultDataDirectory(
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = processEnvironment("XDG_DATA_HOME", "HOME")
   ) -> URL {
     // XDG Base Directory spec: a relative XDG_DATA_HOME is invalid and must be ignored.
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {

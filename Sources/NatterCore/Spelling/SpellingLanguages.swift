@@ -5,7 +5,8 @@ public enum SpellingLanguages {
   /// The languages `settings` asks the composer to check in: those chosen in Preferences,
   /// else the locale's (`forLocale`); none when checking is off.
   public static func wanted(
-    by settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment
+    by settings: Settings,
+    environment: [String: String] = processEnvironment("LC_ALL", "LC_MESSAGES", "LANG")
   ) -> [String] {
     settings.checksSpelling ? chosen(by: settings, environment: environment) : []
   }
@@ -13,7 +14,8 @@ public enum SpellingLanguages {
   /// The languages chosen in Preferences, else the locale's, whether checking is on or not:
   /// what Preferences shows ticked.
   public static func chosen(
-    by settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment
+    by settings: Settings,
+    environment: [String: String] = processEnvironment("LC_ALL", "LC_MESSAGES", "LANG")
   ) -> [String] {
     settings.spellingLanguages.isEmpty ? forLocale(environment) : settings.spellingLanguages
   }

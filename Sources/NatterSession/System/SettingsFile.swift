@@ -16,7 +16,7 @@ public struct SettingsFile {
   /// The file for `environment`: `$XDG_CONFIG_HOME/natter/settings.ini`, or
   /// `~/.config/natter/settings.ini` when that is unset or relative (the XDG spec says to
   /// ignore relative paths).
-  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(environment: [String: String] = processEnvironment("XDG_CONFIG_HOME", "HOME")) {
     let base: URL
     if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
       base = URL(fileURLWithPath: config, isDirectory: true)

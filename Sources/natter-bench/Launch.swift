@@ -31,6 +31,7 @@ final class Launch {
 
   /// Starts `command` under `watch` (the launch-watch binary) with `environment` added.
   init(watch: String, command: [String], environment: [String: String], scratch: URL) throws {
+    Settle.untilIdle()
     fifoPath = scratch.appendingPathComponent("probe-\(UUID().uuidString).fifo").path
     guard mkfifo(fifoPath, 0o600) == 0 else { throw Failure.cannotStart("mkfifo \(fifoPath)") }
     // Read-write, so the FIFO never reads end-of-file between writers and never blocks them.

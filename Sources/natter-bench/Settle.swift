@@ -1,27 +1,25 @@
 import Foundation
 
-/// Waits, before a start, until the machine has been idle for a moment. An app's exit leaves
-/// work behind for a while (the accessibility registry and the bus dropping its objects, the X
-/// server freeing its window, the kernel its memory), and on two cores that work slowed the
-/// next start by 15–20 ms, which then read as the next app's own cost (issue 32).
+/// Waits, before a start, until the machine has been idle for a moment. A Natter started right
+/// after another reached its `startup` mark 15–20 ms later, whatever its history: what an exit
+/// leaves running for a while (the bus, the accessibility registry, the X server, the kernel
+/// freeing memory) competes for two cores and then reads as the next app's own cost (issue 32).
 enum Settle {
   /// Returns once two windows of `window` seconds in a row were at least `idle` idle across
-  /// all cores, or after `limit` seconds; the seconds waited.
-  @discardableResult
-  static func untilIdle(idle: Double = 0.9, window: Double = 0.1, limit: Double = 3) -> Double {
+  /// all cores, or after `limit` seconds, or at once when /proc/stat cannot be read.
+  static func untilIdle(idle: Double = 0.9, window: Double = 0.1, limit: Double = 3) {
     let start = Date()
     var quiet = 0
     var before = cpuTimes()
     while quiet < 2 && Date().timeIntervalSince(start) < limit {
       Thread.sleep(forTimeInterval: window)
       let now = cpuTimes()
-      guard let was = before, let now else { return 0 }
+      guard let was = before, let now else { return }
       let total = now.total - was.total
       let idleTicks = now.idle - was.idle
       quiet = total > 0 && Double(idleTicks) >= idle * Double(total) ? quiet + 1 : 0
       before = now
     }
-    return Date().timeIntervalSince(start)
   }
 
   /// All cores' ticks from /proc/stat's first line, and of them the idle and I/O-wait ones.

@@ -59,13 +59,6 @@ public final class IndexListModel: Object {
     g_list_model_items_changed(opaque, 0, guint(old), guint(newCount))
   }
 
-  /// Tells views that the row with `index` shows different data now.
-  public func refresh(index: Int) {
-    let position = index - hiddenCount
-    guard position >= 0, position < count else { return }
-    g_list_model_items_changed(opaque, guint(position), 1, 1)
-  }
-
   /// The row index an item from this model stands for (a `GtkListItem`'s item).
   public static func index(ofItem item: UnsafeMutableRawPointer) -> Int {
     Int(bitPattern: UInt(bitPattern: g_object_get_data(cast(item), indexKey))) - 1

@@ -41,16 +41,6 @@ struct IndexListModelTests {
     #expect(changes.count == 1, "nothing left to reveal")
   }
 
-  @Test func refreshByIndexSkipsHiddenRows() throws {
-    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
-    let model = IndexListModel(count: 100, showingLast: 10)
-    var changes: [[UInt32]] = []
-    Signal.connectItemsChanged(model.pointer) { changes.append([$0, $1, $2]) }
-    model.refresh(index: 5)
-    model.refresh(index: 95)
-    #expect(changes == [[5, 1, 1]])
-  }
-
   @Test func appendAndResetAnnounceTheirChange() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let model = IndexListModel(count: 3)

@@ -62,6 +62,16 @@ extension TranscriptView {
     }
   }
 
+  /// Binds the row showing `position` again, in place. Telling the list the item changed
+  /// made a new row and freed the old one, the selected message's label with the keyboard
+  /// focus in it: on a reaction or an edit GTK 4.8 then found the focus a new home from the
+  /// top of the window, and its label read the freed widget doing so (a critical). A row not
+  /// on screen reads the message when it is bound.
+  func rebindRow(at position: Int) {
+    guard let row = row(at: position), !filling.waits(position) else { return }
+    bind(row, at: position)
+  }
+
   func bind(_ row: TranscriptRow, at position: Int) {
     guard let (message, previous) = pager.row(at: position) else {
       row.clear(at: position)

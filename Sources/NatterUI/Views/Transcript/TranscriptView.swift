@@ -243,9 +243,9 @@ final class TranscriptView: Widget {
     quotes = [:]
     let position = history.replaced(message)
     if let results {
-      if let found = results.pager.replaced(message) { model.refresh(index: found) }
+      if let found = results.pager.replaced(message) { rebindRow(at: found) }
     } else if let position {
-      model.refresh(index: position)
+      rebindRow(at: position)
     }
   }
 

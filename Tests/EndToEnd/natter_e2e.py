@@ -131,10 +131,17 @@ class NatterApp:
         return None
 
     def output(self):
-        """What the app printed so far (stdout and stderr)."""
+        """What the app printed so far (stdout and stderr), all of it once closed."""
+        if self.log.closed:
+            return self.closed_output
         self.log.flush()
         self.log.seek(0)
         return self.log.read().decode(errors="replace")
+
+    def criticals(self):
+        """The GLib and GTK criticals the app logged so far: each is a bug of ours (a layout
+        GTK cannot honour, a signal on a dead object) even when nothing on screen shows it."""
+        return [line for line in self.output().splitlines() if "-CRITICAL **" in line]
 
     def focus_window(self):
         """Gives the X window keyboard focus; Xvfb runs no window manager to do it."""
@@ -171,7 +178,10 @@ class NatterApp:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        self.log.close()
+        if not self.log.closed:
+            # Kept for checks after a test closes the app itself (a restart, a crash).
+            self.closed_output = self.output()
+            self.log.close()
         if self.owns_data_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
         shutil.rmtree(self.config_dir, ignore_errors=True)
@@ -193,4 +203,10 @@ class NatterTestCase(unittest.TestCase):
     def start(self, **kwargs):
         app = NatterApp(**kwargs)
         self.addCleanup(app.close)
+        # Cleanups run last-in first-out: this reads the log before `close` discards it.
+        self.addCleanup(self.assert_no_criticals, app)
         return app
+
+    def assert_no_criticals(self, app):
+        criticals = app.criticals()
+        self.assertEqual(criticals, [], f"natter logged {len(criticals)} criticals")

@@ -3,7 +3,7 @@
 # 0 / 100,000 / 1,000,000-message histories through `natter --import` (cached in .build/bench),
 # and runs natter-bench under its own Xvfb and session bus. Prints one Markdown table.
 # Usage: meson-helpers/bench.sh [--runs N] [--sends N] [--no-peers] [--before NATTER-BINARY]
-#        [--suites startup,instructions,send,paste,long-text,network,networks,scroll,members] [--long-runs N]
+#        [--suites keystrokes,startup,instructions,send,paste,long-text,network,networks,scroll,members] [--long-runs N]
 #        [--hang-limit S]
 # The long-text suite (issue 13) alone: meson-helpers/bench.sh --suites long-text --no-peers
 # Issue 32's frame times alone: meson-helpers/bench.sh --suites scroll,members --no-peers
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source meson-helpers/deps.sh
 
-runs=9 sends=9 peers=yes suites=startup,instructions,send,paste,long-text,network,networks,scroll,members before=
+runs=9 sends=9 peers=yes suites=keystrokes,startup,instructions,send,paste,long-text,network,networks,scroll,members before=
 extra=()
 while (($#)); do
   case $1 in
@@ -21,7 +21,7 @@ while (($#)); do
     --before) before=$(realpath "$2"); extra+=(--before "$before"); shift 2 ;;
     --suites) suites=$2; shift 2 ;;
     --long-runs | --hang-limit) extra+=("$1" "$2"); shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--sends N] [--no-peers] [--before BIN] [--suites LIST] [--long-runs N] [--hang-limit S]; suites: startup,instructions,send,paste,long-text,network,networks,scroll,members" >&2; exit 2 ;;
+    *) echo "usage: $0 [--runs N] [--sends N] [--no-peers] [--before BIN] [--suites LIST] [--long-runs N] [--hang-limit S]; suites: keystrokes,startup,instructions,send,paste,long-text,network,networks,scroll,members" >&2; exit 2 ;;
   esac
 done
 

@@ -28,11 +28,12 @@ struct Options {
   var sends = 9
   var scratch = URL(fileURLWithPath: NSTemporaryDirectory())
   var onlyKeystrokes = false
-  /// Which suites run: `startup`, `instructions`, `send`, `paste`, `long-text`, `network`,
-  /// `networks`, `scroll`, `members`; all by default.
+  /// Which suites run: `keystrokes` (the controller's keystrokes and IRC parsing, no app),
+  /// `startup`, `instructions`, `send`, `paste`, `long-text`, `network`, `networks`, `scroll`,
+  /// `members`; all by default.
   var suites: Set<String> = [
-    "startup", "instructions", "send", "paste", "long-text", "network", "networks", "scroll",
-    "members",
+    "keystrokes", "startup", "instructions", "send", "paste", "long-text", "network", "networks",
+    "scroll", "members",
   ]
   /// Rounds of the long-text suite (each launches Natter 45 times).
   var longRuns = 3
@@ -44,7 +45,7 @@ struct Options {
   static let usage = """
     Usage: natter-bench --natter BIN --bare BIN --watch BIN --history COUNT=DIR... \\
                         [--peer LABEL=COMMAND]... [--before BIN [--before-history COUNT=DIR]...] [--runs N] [--sends N] [--scratch DIR] [--table FILE]
-                        [--suites startup,instructions,send,paste,long-text,network,networks,scroll,members]
+                        [--suites keystrokes,startup,instructions,send,paste,long-text,network,networks,scroll,members]
                         [--long-runs N]
                         [--hang-limit S]
            natter-bench --keystrokes

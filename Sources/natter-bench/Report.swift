@@ -4,11 +4,11 @@ import Foundation
 struct Report {
   let bench: Bench
   let keystrokes: [KeystrokeBench.Result]
-  let ircParse: IRCParseBench.Result
+  let ircParse: IRCParseBench.Result?
   /// The table's lines; `Report+Frames.swift` adds its own.
   var lines: [String] = []
 
-  init(bench: Bench, keystrokes: [KeystrokeBench.Result], ircParse: IRCParseBench.Result) {
+  init(bench: Bench, keystrokes: [KeystrokeBench.Result], ircParse: IRCParseBench.Result?) {
     self.bench = bench
     self.keystrokes = keystrokes
     self.ircParse = ircParse
@@ -154,14 +154,16 @@ struct Report {
       }
     }
 
-    let count = Self.messages(IRCParseBench.lineCount)
-    lines.append(
-      "| Parsing \(count) typical IRC lines (CPU time) | "
-        + String(format: "%.1f ms", ircParse.parse)
-        + " | | < 100 ms (issue 15) | \(Self.verdict(ircParse.parse < 100)) |")
-    lines.append(
-      "| Decoding and parsing \(count) IRC lines from bytes (CPU time) | "
-        + String(format: "%.1f ms", ircParse.decodeAndParse) + " | |  |  |")
+    if let ircParse {
+      let count = Self.messages(IRCParseBench.lineCount)
+      lines.append(
+        "| Parsing \(count) typical IRC lines (CPU time) | "
+          + String(format: "%.1f ms", ircParse.parse)
+          + " | | < 100 ms (issue 15) | \(Self.verdict(ircParse.parse < 100)) |")
+      lines.append(
+        "| Decoding and parsing \(count) IRC lines from bytes (CPU time) | "
+          + String(format: "%.1f ms", ircParse.decodeAndParse) + " | |  |  |")
+    }
 
     for bytes in Bench.pasteSizes {
       for prefix in befores {

@@ -135,6 +135,8 @@ struct Bench {
     for round in -1..<options.runs {
       let order = TurnOrder.of(apps, round: round)
       log("start-up round \(round < 0 ? "warm-up" : "\(round + 1)/\(options.runs)")")
+      var paints: [String: Double] = [:]
+      defer { recordRoundRatios(paints) }
       for app in order {
         do {
           let server = app.account ? try ScriptedIRCServer(burst: 0) : nil
@@ -167,6 +169,7 @@ struct Bench {
           }
           if let paint = launch.sinceStart("paint") {
             samples["paint \(app.label)", default: []].append(paint)
+            paints[app.label] = paint
           }
           if let rss = launch.residentBytes() {
             samples["rss \(app.label)", default: []].append(rss)
@@ -176,6 +179,16 @@ struct Bench {
         }
         Thread.sleep(forTimeInterval: 0.3)
       }
+    }
+  }
+
+  /// Each app's first frame over the bare window's in the same round: the machine's speed
+  /// drifts by more between rounds (the bare window's median moved from 100 to 135 ms
+  /// between runs) than between the starts of one round, which a ratio of medians mixes in.
+  private mutating func recordRoundRatios(_ paints: [String: Double]) {
+    guard let bare = paints["bare"], bare > 0 else { return }
+    for (label, paint) in paints where label != "bare" {
+      samples["paint ratio \(label)", default: []].append(paint / bare)
     }
   }
 

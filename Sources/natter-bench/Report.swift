@@ -67,6 +67,8 @@ struct Report {
       }
     }
 
+    pairedRatioRows(natters)
+
     // CPU time is barely moved by other work on the machine, which moves the wall clock a lot.
     for (method, what) in [
       ("cpu-main", "CPU time to first frame, main thread"),
@@ -481,6 +483,23 @@ struct Report {
   }
 
   private enum Unit { case milliseconds, megabytes, millions }
+
+  /// Start → first frame as the median of each round's ratio to that round's bare window,
+  /// against issue 32's ≤ 1.10× for Natter's own starts.
+  private mutating func pairedRatioRows(_ natters: [(label: String, what: String, count: Int)]) {
+    let what = "Start → first frame ÷ the bare window's in the same round (median ratio)"
+    let floor = [(label: Bench.floorLabel, what: "bare window drawing Natter's first screen")]
+    for app in floor + natters.map({ ($0.label, "Natter, \($0.what)") }) {
+      let ratios = bench.samples["paint ratio \(app.label)"] ?? []
+      guard !ratios.isEmpty else { continue }
+      let ratio = Stats.median(ratios)
+      let own = app.label.hasPrefix("natter-") && !app.label.contains("-irc")
+      lines.append(
+        "| \(what), \(app.what) | " + String(format: "%.2f×", ratio) + " | "
+          + String(format: "%.2f–%.2f×", ratios.min() ?? 0, ratios.max() ?? 0) + " | "
+          + (own ? "≤ 1.10× (issue 32) | \(Self.verdict(ratio <= 1.10))" : " | ") + " |")
+    }
+  }
 
   /// The bare window drawing the text of Natter's first screen (`Bench.floorApps`), when the
   /// run has it.

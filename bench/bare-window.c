@@ -4,7 +4,8 @@
  * the same probe Natter has. It quits on SIGTERM/SIGINT, or after the first frame with
  * --quit-after-paint. With NATTER_BENCH_IDLE_FRAMES set it records its frame clock for 3 s, a
  * second after its first frame, with nothing to do, and writes "frames-idle" as Natter's probe
- * does (FrameRecorder, FrameHistogram): the clock itself, for the frame-time table.
+ * does (FrameRecorder, FrameHistogram): the clock itself, for the frame-time table. With
+ * NATTER_BENCH_SPINNER set as well, a spinner turns in the window while it records.
  * Build: cc bare-window.c -o bare-window $(pkg-config --cflags --libs gtk4) */
 #include <fcntl.h>
 #include <glib-unix.h>
@@ -190,6 +191,13 @@ static void activate(GtkApplication *app, gpointer unused) {
     GtkWidget *area = gtk_drawing_area_new();
     gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(area), draw_floor, NULL, NULL);
     gtk_window_set_child(GTK_WINDOW(window), area);
+  } else if (g_getenv("NATTER_BENCH_SPINNER")) {
+    /* A window that draws every frame and does nothing else: what this display's clock gives
+     * the least GTK animation, beside the idle clock (issue 32's frame times). */
+    GtkWidget *spinner = gtk_spinner_new();
+    gtk_widget_set_size_request(spinner, 32, 32);
+    gtk_spinner_start(GTK_SPINNER(spinner));
+    gtk_window_set_child(GTK_WINDOW(window), spinner);
   }
   g_signal_connect(window, "realize", G_CALLBACK(realize), app);
   g_signal_connect_swapped(window, "map", G_CALLBACK(on_map), NULL);

@@ -27,9 +27,9 @@ extension Report {
           row: Bench.scrollRow("bare"),
           what: "The same 3 s in the bare GTK window, nothing to do (the clock itself)"),
         FrameRow(
-          row: Bench.scrollRow("spinner"),
-          what: "The same 3 s in the bare GTK window turning a spinner (a window drawing every "
-            + "frame)"),
+          row: Bench.scrollRow("drawing"),
+          what: "The same 3 s in the bare GTK window turning a small bar every frame (its clock "
+            + "when it draws)"),
       ]
       if bench.options.before != nil {
         rows.append(FrameRow(row: Bench.scrollRow("before"), what: "Page Up held, before"))

@@ -4,11 +4,11 @@ import Foundation
 /// Page Up held for 3 s from the newest message (`NATTER_BENCH_HOLD_PAGE_UP`), against the
 /// same 3 s with no key (`NATTER_BENCH_IDLE_FRAMES`: what the frame clock does on this machine
 /// when Natter has nothing to do), the bare window's same 3 s (the clock of any GTK window
-/// here), the bare window turning a spinner (the least a GTK window drawing every frame gets
-/// here) and, with `--before`, the earlier binary held the same way; in turns, a different one
+/// here), the bare window turning a small bar every frame (the least a GTK window drawing
+/// every frame gets here) and, with `--before`, the earlier binary held the same way; in turns, a different one
 /// first each round.
 extension Bench {
-  static let scrollRows = ["held", "idle", "bare", "spinner", "before"]
+  static let scrollRows = ["held", "idle", "bare", "drawing", "before"]
 
   static func scrollRow(_ variant: String) -> String { "scroll \(variant)" }
 
@@ -36,7 +36,7 @@ extension Bench {
       ("held", options.natter, ["NATTER_BENCH_HOLD_PAGE_UP": "1"]),
       ("idle", options.natter, ["NATTER_BENCH_IDLE_FRAMES": "1"]),
       ("bare", options.bare, ["NATTER_BENCH_IDLE_FRAMES": "1"]),
-      ("spinner", options.bare, ["NATTER_BENCH_IDLE_FRAMES": "1", "NATTER_BENCH_SPINNER": "1"]),
+      ("drawing", options.bare, ["NATTER_BENCH_IDLE_FRAMES": "1", "NATTER_BENCH_ANIMATE": "1"]),
     ]
     if let before = options.before {
       turns.append(("before", before, ["NATTER_BENCH_HOLD_PAGE_UP": "1"]))
@@ -44,7 +44,7 @@ extension Bench {
     for round in 0..<options.runs {
       log("scrolling round \(round + 1)/\(options.runs)")
       for turn in TurnOrder.of(turns, round: round) {
-        let idles = ["idle", "bare", "spinner"].contains(turn.variant)
+        let idles = ["idle", "bare", "drawing"].contains(turn.variant)
         let event = idles ? "frames-idle" : "frames-scroll"
         let history = turn.variant == "before" ? beforeCopy : copy
         do {

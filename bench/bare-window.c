@@ -58,23 +58,31 @@ static void emit_cpu_time(void) {
   emit_line(event);
 }
 
-/* The idle recording: gaps between consecutive after-paints, and each frame that laid out or
- * drew, from before-paint to after-paint, in microseconds. */
+/* The idle recording, as Natter's FrameRecorder: gaps between consecutive frames' starts
+ * (before-paint); each frame that laid out or drew, from before-paint to after-paint; and
+ * every frame from the previous frame's start to its own after-paint (ready), in
+ * microseconds. */
 #define IDLE_MAX 4096
-static gint64 idle_gaps[IDLE_MAX], idle_frames[IDLE_MAX];
-static guint idle_gap_count, idle_frame_count;
-static gint64 idle_last, idle_frame_start;
+static gint64 idle_gaps[IDLE_MAX], idle_frames[IDLE_MAX], idle_ready[IDLE_MAX];
+static guint idle_gap_count, idle_frame_count, idle_ready_count;
+static gint64 idle_last, idle_previous, idle_frame_start;
 static gboolean idle_worked, idle_recording;
 
-static void idle_before_paint(void) { idle_frame_start = g_get_monotonic_time(); idle_worked = FALSE; }
+static void idle_before_paint(void) {
+  gint64 now = g_get_monotonic_time();
+  if (idle_recording && idle_gap_count < IDLE_MAX) idle_gaps[idle_gap_count++] = now - idle_last;
+  idle_previous = idle_last;
+  idle_last = now;
+  idle_frame_start = now;
+  idle_worked = FALSE;
+}
 static void idle_work(void) { idle_worked = TRUE; }
 static void idle_after_paint(void) {
   if (!idle_recording) return;
   gint64 now = g_get_monotonic_time();
-  if (idle_gap_count < IDLE_MAX) idle_gaps[idle_gap_count++] = now - idle_last;
-  idle_last = now;
   if (idle_worked && idle_frame_start && idle_frame_count < IDLE_MAX)
     idle_frames[idle_frame_count++] = now - idle_frame_start;
+  if (idle_ready_count < IDLE_MAX) idle_ready[idle_ready_count++] = now - idle_previous;
   idle_worked = FALSE;
 }
 
@@ -112,6 +120,7 @@ static gboolean idle_report(gpointer clock) {
   g_string_append_printf(line, " %" G_GINT64_FORMAT, g_get_monotonic_time());
   append_fields(line, idle_gaps, idle_gap_count);
   append_fields(line, idle_frames, idle_frame_count);
+  append_fields(line, idle_ready, idle_ready_count);
   emit_line(line->str);
   g_string_free(line, TRUE);
   return G_SOURCE_REMOVE;
@@ -123,6 +132,7 @@ static gboolean idle_start(gpointer clock) {
   g_signal_connect_swapped(clock, "paint", G_CALLBACK(idle_work), NULL);
   g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(idle_after_paint), NULL);
   idle_last = g_get_monotonic_time();
+  idle_previous = idle_last;
   idle_recording = TRUE;
   gdk_frame_clock_begin_updating(GDK_FRAME_CLOCK(clock));
   g_timeout_add(3500, idle_report, clock);

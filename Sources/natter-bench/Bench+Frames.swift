@@ -3,12 +3,14 @@ import NatterCore
 /// Issue 32's frame times: the probe's `frames-<scenario>` lines, kept per row key as the
 /// histograms' counts summed over the runs and each run's 99th percentile and longest.
 extension Bench {
-  /// The two histograms a `frames-` line carries.
+  /// The histograms a `frames-` line carries.
   enum FrameMeasure: String, CaseIterable {
-    /// Between consecutive frames, the frame clock kept ticking.
+    /// Between consecutive frames' starts, the frame clock kept ticking.
     case gaps
     /// Each frame's own time, for the frames that laid out or drew.
     case frames
+    /// From the previous frame's start to each frame's end; an earlier binary has none.
+    case ready
   }
 
   static func frameKey(_ row: String, _ measure: FrameMeasure, _ what: String) -> String {
@@ -22,12 +24,16 @@ extension Bench {
     let width = FrameHistogram.bounds.count + 3
     guard fields.count >= 2 * width,
       let gaps = FrameHistogram(fields: fields.prefix(width)),
-      let frames = FrameHistogram(fields: fields.dropFirst(width))
+      let frames = FrameHistogram(fields: fields.dropFirst(width).prefix(width))
     else {
       framesMissing[row, default: 0] += 1
       return
     }
-    for (measure, histogram) in [(FrameMeasure.gaps, gaps), (.frames, frames)] {
+    var measures = [(FrameMeasure.gaps, gaps), (.frames, frames)]
+    if let ready = FrameHistogram(fields: fields.dropFirst(2 * width)) {
+      measures.append((.ready, ready))
+    }
+    for (measure, histogram) in measures {
       let counts = Self.frameKey(row, measure, "counts")
       let sum = frameCounts[counts] ?? Array(repeating: 0, count: histogram.counts.count)
       frameCounts[counts] = zip(sum, histogram.counts).map { $0 + $1 }

@@ -6,8 +6,9 @@ extension Report {
   private struct FrameRow {
     let row: String
     let what: String
-    /// Whether issue 32's "≤ 17 ms" applies to the gaps, and to the frames' own times.
-    var gapTarget = false
+    /// Whether issue 32's "never miss a frame" applies (to the ready times), and its "≤ 17 ms"
+    /// to the frames' own times.
+    var readyTarget = false
     var frameTarget = false
   }
 
@@ -20,7 +21,7 @@ extension Report {
       rows += [
         FrameRow(
           row: Bench.scrollRow("held"),
-          what: "Page Up held 3 s, \(history) messages\(presses)", gapTarget: true,
+          what: "Page Up held 3 s, \(history) messages\(presses)", readyTarget: true,
           frameTarget: true),
         FrameRow(row: Bench.scrollRow("idle"), what: "The same 3 s, no key (comparison)"),
         FrameRow(
@@ -46,7 +47,7 @@ extension Report {
       for what in ["names", "list"] {
         rows.append(
           FrameRow(
-            row: Bench.listRow(what, "\(Bench.bigList)"), what: name(what, big), gapTarget: true))
+            row: Bench.listRow(what, "\(Bench.bigList)"), what: name(what, big), readyTarget: true))
         rows.append(
           FrameRow(
             row: Bench.listRow(what, "\(Bench.smallList)"),
@@ -60,7 +61,8 @@ extension Report {
     if suites.contains("network") {
       let count = Self.messages(Bench.burstCount)
       rows += [
-        FrameRow(row: "burst slices", what: "Burst of \(count), lines in slices", gapTarget: true),
+        FrameRow(
+          row: "burst slices", what: "Burst of \(count), lines in slices", readyTarget: true),
         FrameRow(row: "burst read", what: "Burst of \(count), each read whole"),
       ]
       if bench.options.before != nil {
@@ -73,40 +75,55 @@ extension Report {
         rows.append(
           FrameRow(
             row: "paste \(bytes)", what: "Paste \(Self.bytes(bytes)) into the composer",
-            gapTarget: bytes == Bench.pasteSizes.last))
+            readyTarget: bytes == Bench.pasteSizes.last))
       }
     }
     guard !rows.isEmpty else { return }
+    let clock = bench.samples[Bench.frameKey(Bench.scrollRow("drawing"), .gaps, "max")]?.max()
     let buckets = FrameHistogram.bounds.map { "≤ \($0 / 1000) ms" }
     lines += [
       "",
-      "Frame times (issue 32), \(bench.options.runs) runs. Gaps: between consecutive frames of"
-        + " the window's frame clock, kept ticking while recorded (as an animation keeps it), so"
-        + " a gap is how long anything pending waited for the next frame. Frames: each frame"
-        + " that laid out or drew, from its before-paint to its after-paint. Counts are summed"
-        + " over the runs; the 99th percentile and the longest are the median run's, the worst"
-        + " run's longest in brackets. Met: the median run's longest ≤ 17 ms. Xvfb has no"
-        + " vertical sync: GDK's frame clock is a timer that waits 16.7 ms from a frame's start,"
-        + " rounded to whole milliseconds, plus the main loop's wake-up, so frames on time are"
-        + " 16–18 ms apart (see the rows with nothing to do) and a gap over 25 ms is a frame"
-        + " missed.",
+      "Frame times (issue 32), \(bench.options.runs) runs. Gaps: from one frame's start"
+        + " (before-paint) to the next's, the window's frame clock kept ticking while recorded"
+        + " (as an animation keeps it), so a gap is how long anything pending waited for the"
+        + " next frame. Frames: each frame that laid out or drew, from its before-paint to its"
+        + " after-paint. Ready: every frame, from the previous frame's start to its own"
+        + " after-paint; on a screen with vertical sync a frame starts at a refresh and is shown"
+        + " at the next one if done by then, so a frame ready more than two periods (33 ms at"
+        + " 60 Hz) after the previous one began is a frame missed, however its time divides"
+        + " between waiting and drawing. Counts are summed over the runs; the 99th percentile"
+        + " and the longest are the median run's, the worst run's longest in brackets. Xvfb has"
+        + " no vertical sync: GDK's frame clock is a timer that waits 16.7 ms from a frame's"
+        + " start, rounded to whole milliseconds, plus the main loop's wake-up, so frames on"
+        + " time start 16–18 ms apart (the bare window drawing every frame waited at most"
+        + " \(clock.map(Self.ms) ?? "—") in this run). Missed: frames ready after 33 ms, and"
+        + " frames that took over 17 ms. Met: none missed in any run.",
       "",
       "| Scenario | Measure | Count | " + buckets.joined(separator: " | ")
         + " | > \((FrameHistogram.bounds.last ?? 0) / 1000) ms | 99th percentile | Longest |"
-        + " Target | Met |",
-      "|---|---|" + String(repeating: "---|", count: buckets.count + 6),
+        + " Missed | Target | Met |",
+      "|---|---|" + String(repeating: "---|", count: buckets.count + 7),
     ]
     for row in rows {
       for measure in Bench.FrameMeasure.allCases {
-        let applies = measure == .gaps ? row.gapTarget : row.frameTarget
-        frameLine(row, measure, target: applies)
+        let applies =
+          switch measure {
+          case .gaps: false
+          case .frames: row.frameTarget
+          case .ready: row.readyTarget
+          }
+        frameLine(row, measure, target: applies, clock: clock)
       }
     }
     if suites.contains("members") { renderListArrival() }
   }
 
-  private mutating func frameLine(_ row: FrameRow, _ measure: Bench.FrameMeasure, target: Bool) {
-    let label = measure == .gaps ? "gaps" : "frames"
+  /// `clock`: the bare window's longest gap drawing every frame, the worst run's, µs; the
+  /// longest gap a frame on time waits here.
+  private mutating func frameLine(
+    _ row: FrameRow, _ measure: Bench.FrameMeasure, target: Bool, clock: Double?
+  ) {
+    let label = measure.rawValue
     let missing = bench.framesMissing[row.row, default: 0]
     let counts = bench.frameCounts[Bench.frameKey(row.row, measure, "counts")]
     let longest = bench.median(Bench.frameKey(row.row, measure, "max"))
@@ -117,6 +134,13 @@ extension Report {
       what += " (\(missing) of \(missing + reported) runs not reported)"
     }
     let cells: [String]
+    // The buckets past the limit: 33 ms for a frame ready, 17 ms for a frame's own time.
+    let limit: (bucket: Int, microseconds: Double)? =
+      switch measure {
+      case .gaps: nil
+      case .frames: (2, 17_000)
+      case .ready: (4, 33_000)
+      }
     if let counts {
       let total = counts.reduce(0, +)
       cells =
@@ -126,14 +150,17 @@ extension Report {
           longest.map { median in
             Self.ms(median) + (worst.map { " (\(Self.ms($0)))" } ?? "")
           } ?? "—",
+          limit.map { "\(counts.dropFirst($0.bucket).reduce(0, +))" } ?? "",
         ]
     } else {
-      cells = Array(repeating: "—", count: FrameHistogram.bounds.count + 4)
+      cells = Array(repeating: "—", count: FrameHistogram.bounds.count + 5)
     }
-    let met = target ? longest.map { $0 <= 17_000 } : nil
+    // Never: the worst run's longest, not the median run's.
+    let met = target ? limit.flatMap { limit in worst.map { $0 <= limit.microseconds } } : nil
+    let goal = measure == .ready ? "≤ 33 ms: none missed" : "≤ 17 ms"
     lines.append(
       "| \(what) | \(label) | " + cells.joined(separator: " | ")
-        + " | \(target ? "≤ 17 ms" : "") | \(Self.verdict(met)) |")
+        + " | \(target ? goal : "") | \(Self.verdict(met)) |")
   }
 
   /// From the server's first 353 (322) written to the whole list in Natter.

@@ -17,7 +17,9 @@ final class StyleManager {
   private static let appearanceNamespace = "org.freedesktop.appearance"
   private static let colorSchemeKey = "color-scheme"
 
-  /// The session bus connection, or nil when the app runs without one.
+  /// The session bus connection, or nil when the app runs without one. Referenced: the
+  /// application lets go of its own at shutdown, which can come before this is dropped, and
+  /// unsubscribing from a freed connection was a critical at every Ctrl+W on this machine.
   private let connection: OpaquePointer?
   private var subscription: guint = 0
 
@@ -38,6 +40,7 @@ final class StyleManager {
       Log.debug("no session bus: following the system style means light")
       return
     }
+    g_object_ref(raw(connection))
     subscription = AsyncCall.subscribe(
       connection, sender: Self.portalName, interface: Self.settingsInterface,
       member: "SettingChanged", path: Self.portalPath, arg0: Self.appearanceNamespace
@@ -47,9 +50,9 @@ final class StyleManager {
 
   isolated deinit {
     // The subscription holds its closure (a weak reference to this) until unsubscribed.
-    if let connection, subscription != 0 {
-      g_dbus_connection_signal_unsubscribe(connection, subscription)
-    }
+    guard let connection else { return }
+    if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
+    g_object_unref(raw(connection))
   }
 
   /// Whether the dark variant is in use now.

@@ -9,13 +9,18 @@ final class BannerView: Widget {
   private let label: Widget
   private let action: Widget
   private var onAction: () -> Void = {}
+  /// The sentence's width in the narrowest window (360 px), beside the buttons.
+  private static let narrowestSentence = 120
 
   init() {
-    label = Widget(gtk_label_new(nil))
+    // Told its width: asked its width for a height, GtkLabel 4.8 searches for it by laying the
+    // sentence out again and again, and GTK asks that as the window works out its size. The
+    // first banner shown held the main loop 22–35 ms after the first frame, with 541 layouts
+    // of its sentence (issue 32). Given a width, it lays its text out only at the widths it gets.
+    label = Widget(WrappingLabel.make(width: Self.narrowestSentence))
     action = Widget(gtk_button_new_with_label(""))
     super.init(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
     addCSSClass("banner")
-    gtk_label_set_wrap(label.opaque, 1)
     gtk_label_set_xalign(label.opaque, 0)
     gtk_widget_set_hexpand(label.widget, 1)
     action.isVisible = false

@@ -17,8 +17,8 @@ final class NatterApplication: Object {
   private let settingsFile = SettingsFile()
   private var settings = Settings()
   private var styleManager: StyleManager?
-  /// The icon search path and default icon are set, once, after the first window's first frame.
-  private var iconsFound = false
+  /// The default icon is set once, after the first window's first frame.
+  private var defaultIconSet = false
   private var preferences: PreferencesWindow?
   /// The spelling dictionaries Enchant found; nil until it has looked.
   private var installedDictionaries: [String]?
@@ -35,6 +35,8 @@ final class NatterApplication: Object {
 
   init(dataDirectory: URL) {
     self.dataDirectory = dataDirectory
+    // Before GTK starts: GLib reads the data path once.
+    ResourceLocator.exposeCheckoutIcons()
     // HANDLES_COMMAND_LINE: a second launch sends its command line (the data folder) to the
     // first instance, which answers with the exit status and a sentence on its stderr.
     guard let application = gtk_application_new(AppInfo.id, G_APPLICATION_HANDLES_COMMAND_LINE)
@@ -170,17 +172,14 @@ final class NatterApplication: Object {
     styleManager = manager
   }
 
-  /// The window icon, after the first frame: adding a search path makes GTK wait for the icon
-  /// theme its worker thread is still loading, and then load it again on the main thread
-  /// (about 20 ms of every start, issue 19). Shells find the icon by the app ID and the desktop
-  /// file; GTK 4.8 gives X11 no `_NET_WM_ICON` from an SVG icon, before or after this change.
+  /// The window icon, after the first frame. From the checkout GTK finds it through the data
+  /// path `ResourceLocator.exposeCheckoutIcons` set before it started; a search path added here
+  /// made GTK load its icon theme again (about 20 ms of every start, issue 19) and restyle the
+  /// window. Shells find the icon by the app ID and the desktop file; GTK 4.8 gives X11 no
+  /// `_NET_WM_ICON` from an SVG icon.
   private func showIcon(on window: MainWindow) {
-    if !iconsFound {
-      iconsFound = true
-      // Installed, the icons are in the hicolor theme; from the checkout, GTK finds them here.
-      if let icons = ResourceLocator.url(for: "icons"), let display = gdk_display_get_default() {
-        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons.path)
-      }
+    if !defaultIconSet {
+      defaultIconSet = true
       // Preferences, About and the shortcuts window get it when they open.
       gtk_window_set_default_icon_name(AppInfo.id)
     }

@@ -21,6 +21,21 @@ enum ResourceLocator {
     return FileManager.default.fileExists(atPath: checkout.path) ? checkout.path : installed.path
   }
 
+  /// From the checkout, where the icons are not installed in the hicolor theme, puts their
+  /// folder on the data path GTK reads its icon theme from, before GTK starts. Added to the
+  /// running theme instead (`gtk_icon_theme_add_search_path`), it made GTK drop the theme its
+  /// worker thread had loaded, read it again and restyle the whole window: after the first
+  /// frame, a 16 ms task and a 32 ms frame that an installed Natter never has (issue 32).
+  static func exposeCheckoutIcons() {
+    guard let icons = url(for: "icons") else { return }
+    let folder = icons.deletingLastPathComponent().path
+    // Unset or empty means the XDG default, which must stay on the path.
+    let system = environmentValue("XDG_DATA_DIRS").flatMap { $0.isEmpty ? nil : $0 }
+    let path = system ?? "/usr/local/share:/usr/share"
+    guard !path.split(separator: ":").contains(Substring(folder)) else { return }
+    setenv("XDG_DATA_DIRS", folder + ":" + path, 1)
+  }
+
   private static func candidates() -> [URL] {
     var directories: [URL] = []
     if let override = environmentValue("NATTER_RESOURCES_DIR") {

@@ -53,8 +53,6 @@ final class TranscriptRow: Widget {
   private var tooltipFormatter: TranscriptFormatter?
   /// The body label has mIRC formatting attributes, to be cleared for the next message.
   private var bodyHasAttributes = false
-  /// The body label has been made selectable (the first time the row shows a message).
-  private var bodySelectable = false
 
   init() {
     // Told its width rather than measuring its text for it: laid out once, not three times.
@@ -66,6 +64,7 @@ final class TranscriptRow: Widget {
     // Not Adwaita's `.body`: that fixes 11 pt, and bodies follow the desktop font as the
     // composer does.
     body.addCSSClass("message-body")
+    gtk_label_set_selectable(body.opaque, 1)
     gtk_label_set_xalign(body.opaque, 0)
     gtk_widget_set_hexpand(body.widget, 1)
     gtk_box_append(typed(), body.widget)
@@ -114,13 +113,6 @@ final class TranscriptRow: Widget {
     header?.box.isVisible = showsHeader
 
     shownMessage = message
-    // Selectable from the first message shown, not from the row's making: GTK makes about
-    // 190 rows right after the first frame, most of them left waiting off screen, and the
-    // gestures and controllers of a selectable label were a sixth of that work (issue 32).
-    if !bodySelectable {
-      bodySelectable = true
-      gtk_label_set_selectable(body.opaque, 1)
-    }
     // A long body shows its first lines and `Show more`: bounded work per row (MessageFold).
     let preview = MessageFold.preview(of: MessageDisplay.body(of: message))
     if message.kind != .status, let markup = MessageMarkup.markup(for: preview.text) {

@@ -30,9 +30,9 @@ import NatterCore
 /// the clock, which `FrameRecorder` keeps ticking: a server that pauses leaves nothing to draw,
 /// and that is no frame missed (the gap counted drawn frames only until issue 32's fourth pass).
 ///
-/// Frame times (issue 32, `FrameRecorder`): `frames-<scenario> <µs> <gaps> <frames>`, each a
-/// `FrameHistogram`'s fields, for `burst` (the same span as `burst`), `paste` (the span of
-/// `paste-stall`) and the scenarios of `BenchProbe+Frames.swift`.
+/// Frame times (issue 32, `FrameRecorder`): `frames-<scenario> <µs> <gaps> <frames> <ready>`,
+/// each a `FrameHistogram`'s fields, for `burst` (the same span as `burst`), `paste` (the span
+/// of `paste-stall`) and the scenarios of `BenchProbe+Frames.swift`.
 ///
 /// Switching conversations, `NATTER_BENCH_SWITCH=N`: see `BenchProbe+Switch.swift`. The first
 /// frame's text for the bench's floor, `NATTER_BENCH_FIRST_TEXT`: `BenchProbe+FirstScreen.swift`.

@@ -11,11 +11,10 @@ import NatterCore
 /// and a scenario whose input comes every 30 ms would show 30 ms gaps that are no missed
 /// frames. The recorder therefore keeps the clock ticking (`gdk_frame_clock_begin_updating`, as
 /// an animation does) while it records: a gap is then the time until the window could next
-/// have started a frame, whatever was pending, and a gap GDK itself counts as more than one
-/// frame (25 ms at 60 Hz) is a frame the main loop missed. Gaps run from start to start, not
-/// from one frame's end to the next: the clock schedules each frame a period after the last
-/// one's start, so an end-to-end gap also holds the difference between two frames' own times
-/// (a frame of 8 ms after one of 1 ms made a 24 ms gap of a frame that was on time).
+/// have started a frame, whatever was pending. Gaps run from start to start, not from one
+/// frame's end to the next: the clock schedules each frame a period after the last one's
+/// start, so an end-to-end gap also holds the difference between two frames' own times (a
+/// frame of 8 ms after one of 1 ms made a 24 ms gap of a frame that was on time).
 ///
 /// Ready is what a screen with vertical sync asks of a frame: the clock starts each frame at
 /// a refresh, and the frame is shown at the next one if it is done by then. A frame that

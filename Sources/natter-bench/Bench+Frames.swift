@@ -11,6 +11,23 @@ extension Bench {
     case frames
     /// From the previous frame's start to each frame's end; an earlier binary has none.
     case ready
+
+    /// Issue 32's limit, µs: a frame over it was missed (a frame's own time past one 60 Hz
+    /// period, or not ready within two of the previous frame's start). Gaps have none.
+    var missedOver: Int64? {
+      switch self {
+      case .gaps: nil
+      case .frames: 17_000
+      case .ready: 33_000
+      }
+    }
+
+    /// How many of `counts` (a `FrameHistogram`'s buckets) are over `missedOver`.
+    func missed(in counts: [Int]) -> Int? {
+      guard let limit = missedOver, let bound = FrameHistogram.bounds.firstIndex(of: limit)
+      else { return nil }
+      return counts.dropFirst(bound + 1).reduce(0, +)
+    }
   }
 
   static func frameKey(_ row: String, _ measure: FrameMeasure, _ what: String) -> String {

@@ -112,17 +112,13 @@ extension Report {
           case .frames: row.frameTarget
           case .ready: row.readyTarget
           }
-        frameLine(row, measure, target: applies, clock: clock)
+        frameLine(row, measure, target: applies)
       }
     }
     if suites.contains("members") { renderListArrival() }
   }
 
-  /// `clock`: the bare window's longest gap drawing every frame, the worst run's, µs; the
-  /// longest gap a frame on time waits here.
-  private mutating func frameLine(
-    _ row: FrameRow, _ measure: Bench.FrameMeasure, target: Bool, clock: Double?
-  ) {
+  private mutating func frameLine(_ row: FrameRow, _ measure: Bench.FrameMeasure, target: Bool) {
     let label = measure.rawValue
     let missing = bench.framesMissing[row.row, default: 0]
     let counts = bench.frameCounts[Bench.frameKey(row.row, measure, "counts")]
@@ -134,13 +130,6 @@ extension Report {
       what += " (\(missing) of \(missing + reported) runs not reported)"
     }
     let cells: [String]
-    // The buckets past the limit: 33 ms for a frame ready, 17 ms for a frame's own time.
-    let limit: (bucket: Int, microseconds: Double)? =
-      switch measure {
-      case .gaps: nil
-      case .frames: (2, 17_000)
-      case .ready: (4, 33_000)
-      }
     if let counts {
       let total = counts.reduce(0, +)
       cells =
@@ -150,13 +139,14 @@ extension Report {
           longest.map { median in
             Self.ms(median) + (worst.map { " (\(Self.ms($0)))" } ?? "")
           } ?? "—",
-          limit.map { "\(counts.dropFirst($0.bucket).reduce(0, +))" } ?? "",
+          measure.missed(in: counts).map(String.init) ?? "",
         ]
     } else {
       cells = Array(repeating: "—", count: FrameHistogram.bounds.count + 5)
     }
     // Never: the worst run's longest, not the median run's.
-    let met = target ? limit.flatMap { limit in worst.map { $0 <= limit.microseconds } } : nil
+    let met =
+      target ? measure.missedOver.flatMap { limit in worst.map { $0 <= Double(limit) } } : nil
     let goal = measure == .ready ? "≤ 33 ms: none missed" : "≤ 17 ms"
     lines.append(
       "| \(what) | \(label) | " + cells.joined(separator: " | ")

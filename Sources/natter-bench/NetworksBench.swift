@@ -7,7 +7,8 @@ import Foundation
 /// stored conversations' ids stay the same from round to round. Measured: start to first
 /// frame, start to every channel's member list served, and resident memory once they are;
 /// then (issue 32) the time from switching channel (Ctrl+Page Down's action) to the first frame
-/// showing the new one's messages. `--before BIN` runs an earlier Natter on the five networks
+/// showing the new one's messages, and the longest the main loop then goes without turning
+/// until the next switch. `--before BIN` runs an earlier Natter on the five networks
 /// in the same rounds, on a history of its own that it imported itself.
 extension Bench {
   static let benchNetworks = 5
@@ -114,6 +115,11 @@ extension Bench {
     for event in launch.events where event.name == "switch" {
       if let duration = event.detail.first {
         samples["networks switch \(app.label)", default: []].append(Double(duration))
+      }
+    }
+    for event in launch.events where event.name == "switch-stall" {
+      if let longest = event.detail.first {
+        samples["networks stall \(app.label)", default: []].append(Double(longest))
       }
     }
     let unseen = launch.events.count { $0.name == "switch-unseen" }

@@ -7,7 +7,9 @@ import GtkKit
 /// action Ctrl+Page Down runs, N times, 150 ms apart. Each switch is reported as
 /// `switch <µs> <µs from the switch to the end of the first frame that shows the new
 /// conversation's rows> <frames painted until then>`, or `switch-unseen <µs>` when no frame
-/// showed them within a second.
+/// showed them within a second. Before the next switch, `switch-stall <µs> <longest gap>`: the
+/// longest the main loop went without turning from the end of that frame until then, the work
+/// a switch leaves for after its frame (a frame due in a gap that long would have been missed).
 ///
 /// A transcript is shown when a list view that was not mapped before the switch (the sidebar's
 /// stays mapped; the conversation left is hidden) is, with a row holding text in its viewport.
@@ -21,6 +23,11 @@ extension BenchProbe {
     else { return }
     let watch = SwitchWatch(window: window, left: count)
     Signal.connect(raw(clock), "after-paint") { watch.framePainted() }
+    // Above every idle and redraw: it runs as soon as the main loop turns.
+    MainLoop.timeout(milliseconds: 1, priority: G_PRIORITY_HIGH) {
+      watch.turned()
+      return true
+    }
     MainLoop.timeout(milliseconds: 3000) {
       watch.next()
       return false
@@ -38,13 +45,24 @@ private final class SwitchWatch {
   private var frames = 0
   /// The list views mapped before the switch.
   private var mappedBefore: Set<UnsafeMutablePointer<GtkWidget>> = []
+  /// When the main loop last turned, and its longest gap since the last switch's frame.
+  private var lastTurn: gint64 = 0
+  private var longestGap: gint64?
 
   init(window: UnsafeMutablePointer<GtkWidget>, left: Int) {
     self.window = window
     self.left = left
   }
 
+  func turned() {
+    let now = g_get_monotonic_time()
+    if let longest = longestGap { longestGap = max(longest, now - lastTurn) }
+    lastTurn = now
+  }
+
   func next() {
+    if let longestGap { BenchProbe.emit("switch-stall", detail: " \(longestGap)") }
+    longestGap = nil
     guard left > 0 else { return }
     left -= 1
     mappedBefore = Set(mappedLists())
@@ -61,6 +79,8 @@ private final class SwitchWatch {
     guard shown || now - started > 1_000_000 else { return }
     BenchProbe.emit(shown ? "switch" : "switch-unseen", detail: " \(now - started) \(frames)")
     started = 0
+    lastTurn = now
+    longestGap = 0
     MainLoop.timeout(milliseconds: 150) { [self] in
       next()
       return false

@@ -35,12 +35,16 @@ public final class IndexListModel: Object {
   public func index(atPosition position: Int) -> Int { hiddenCount + position }
 
   /// Puts the hidden rows into the list, before the shown ones.
-  public func revealAll() {
-    let hidden = hiddenCount
-    guard hidden > 0 else { return }
-    store(hidden: 0)
-    store(count: count + hidden)
-    g_list_model_items_changed(opaque, 0, 0, guint(hidden))
+  public func revealAll() { reveal(hiddenCount) }
+
+  /// Puts the last `rows` of the hidden rows (the ones just before the shown ones) into the
+  /// list, at its start.
+  public func reveal(_ rows: Int) {
+    let revealed = min(max(0, rows), hiddenCount)
+    guard revealed > 0 else { return }
+    store(hidden: hiddenCount - revealed)
+    store(count: count + revealed)
+    g_list_model_items_changed(opaque, 0, 0, guint(revealed))
   }
 
   /// Adds `added` rows at the end.

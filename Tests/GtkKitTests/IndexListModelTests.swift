@@ -41,6 +41,25 @@ struct IndexListModelTests {
     #expect(changes.count == 1, "nothing left to reveal")
   }
 
+  @Test func aFewHiddenRowsAtATimeJoinJustAboveTheShownOnes() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let model = IndexListModel(count: 100, showingLast: 10)
+    var changes: [[UInt32]] = []
+    Signal.connectItemsChanged(model.pointer) { changes.append([$0, $1, $2]) }
+    model.reveal(25)
+    #expect(model.count == 35)
+    #expect(model.hiddenCount == 65)
+    let first = try #require(g_list_model_get_item(model.opaque, 0))
+    defer { g_object_unref(first) }
+    #expect(IndexListModel.index(ofItem: first) == 65, "the newest hidden rows come first")
+    model.reveal(0)
+    model.reveal(-3)
+    model.reveal(1_000)
+    #expect(changes == [[0, 0, 25], [0, 0, 65]], "no more than is hidden, and nothing for none")
+    #expect(model.count == 100)
+    #expect(model.hiddenCount == 0)
+  }
+
   @Test func appendAndResetAnnounceTheirChange() throws {
     try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
     let model = IndexListModel(count: 3)

@@ -2,13 +2,13 @@ import CGtk
 import GtkKit
 import NatterCore
 
-/// First-frame staging: the list opens with only the newest rows, and the rest join once the
-/// window has painted, so a long history costs start-up nothing.
+/// First-frame staging: the list opens with only the newest rows, and the rest join between
+/// the frames after the first, so a long history costs start-up and a switch nothing.
 extension TranscriptView {
   /// How many of the newest messages the list has before the window's first frame: the rows
   /// that fill `screen`, far fewer than the 200 rows GTK 4.8 builds around its anchor, which
-  /// cost more than the rest of start-up with a long history. The rest follow right after the
-  /// first frame.
+  /// cost more than the rest of start-up with a long history. The rest follow after the first
+  /// frame (`revealOlderSoon`).
   static func rowsBeforeFirstFrame(_ history: TranscriptPager, screen: FirstScreen) -> Int {
     let count = history.count
     // An empty history needs no formatter (nor ICU's calendar) before its first frame.
@@ -43,8 +43,53 @@ extension TranscriptView {
     afterFirstFrame.run { [weak self] in
       guard let self else { return }
       Log.debug("first frame painted by \(g_get_real_time()) us (unix), \(model.count) messages")
-      model.revealAll()
+      revealOlderSoon()
       onFirstFrame()
     }
+  }
+
+  /// Older messages join the list this many at a time.
+  static let revealStep = 10
+  /// Behind a stream of input handled in slices, ahead of filling rows: rows are filled once
+  /// they exist. Not the filling's own priority: GLib runs every ready source of the highest
+  /// ready priority in one turn of the loop, so a slice of each ran back to back, 8 ms with
+  /// no turn between for a frame that fell due.
+  static let revealPriority = MainLoop.aheadOfNeed - 5
+  /// The longest one idle reveals older messages, in microseconds; the frame after it lays
+  /// out and styles the rows made.
+  static let revealMicroseconds = 4_000
+
+  /// Puts the older messages into the list between frames. Each one GTK places near its
+  /// anchor gets a row made as it joins: all at once, the 200 or so rows held the main loop
+  /// 12–17 ms right after the frame that showed a conversation just switched to (issue 32).
+  private func revealOlderSoon() {
+    guard revealIdle == 0, model.hiddenCount > 0 else { return }
+    revealIdle = MainLoop.idle(priority: Self.revealPriority) { [weak self] in
+      self?.revealOlder()
+    }
+  }
+
+  /// Reveals older messages a step at a time until shortly before the next frame. Once a step
+  /// makes no row, GTK has every row it keeps around its anchor, and the rest join at once:
+  /// rows it does not show cost it nothing.
+  private func revealOlder() {
+    revealIdle = 0
+    guard model.hiddenCount > 0 else { return }
+    let budget = FrameBudget.microsecondsLeft(limit: Self.revealMicroseconds)
+    guard budget > 0 else {
+      revealIdle = MainLoop.timeout(milliseconds: FrameBudget.waitMilliseconds) { [weak self] in
+        self?.revealIdle = 0
+        self?.revealOlderSoon()
+        return false
+      }
+      return
+    }
+    let start = g_get_monotonic_time()
+    while model.hiddenCount > 0, g_get_monotonic_time() - start < gint64(budget) {
+      let made = rows.count
+      model.reveal(Self.revealStep)
+      if rows.count == made { model.revealAll() }
+    }
+    revealOlderSoon()
   }
 }

@@ -70,6 +70,9 @@ extension TranscriptView {
   func checkReachedTop() {
     guard results == nil, placingOlder == 0, pager.count > 0, let metrics, metrics.value <= 0.5
     else { return }
+    // The top of the first frame's rows, before the rest of the history has joined the list
+    // (`revealOlder`): that comes first, and the server's older messages only after it.
+    guard model.hiddenCount == 0 else { return }
     onReachedTop()
   }
 }

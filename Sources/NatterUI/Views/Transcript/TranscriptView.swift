@@ -106,6 +106,8 @@ final class TranscriptView: Widget {
   var filling = RowFilling()
   /// The idle filling waiting rows, 0 when none is pending.
   var fillingIdle: UInt32 = 0
+  /// The idle or wait that reveals older messages after the first frame, 0 when none.
+  var revealIdle: UInt32 = 0
   /// The frame clock's `layout` handler that tells `filling` the rows on screen, while realized.
   var fillingLayout: (clock: UnsafeMutableRawPointer, handler: UInt)?
   /// About how tall a filled row is, for the rows left waiting.

@@ -49,7 +49,7 @@ extension TranscriptView {
   }
 
   /// Older messages join the list this many at a time.
-  static let revealStep = 10
+  static let revealStep = 40
   /// Behind a stream of input handled in slices, ahead of filling rows: rows are filled once
   /// they exist. Not the filling's own priority: GLib runs every ready source of the highest
   /// ready priority in one turn of the loop, so a slice of each ran back to back, 8 ms with

@@ -34,36 +34,13 @@ extension TranscriptView {
     if filling.isDue { fillWaitingRowsSoon() }
   }
 
-  /// Asks for an idle that fills waiting rows, unless one is pending. Rows off screen are
-  /// filled only ahead of need: during a burst the inbox's slices come first, and the rows
-  /// they push off screen are given up unfilled.
-  func fillWaitingRowsSoon() {
-    guard fillingIdle == 0 else { return }
-    fillingIdle = MainLoop.idle(priority: MainLoop.aheadOfNeed) { [weak self] in
-      self?.fillWaitingRows()
-    }
-  }
+  /// Asks for idles that fill waiting rows, nearest to the screen first, until shortly before
+  /// each next frame. Rows off screen are filled only ahead of need: during a burst the
+  /// inbox's slices come first, and the rows they push off screen are given up unfilled.
+  func fillWaitingRowsSoon() { fillingIdle.schedule() }
 
-  /// Fills waiting rows, nearest to the screen first, until shortly before the next frame.
-  private func fillWaitingRows() {
-    fillingIdle = 0
-    guard filling.isDue else { return }
-    let budget = FrameBudget.microsecondsLeft(limit: Self.fillMicroseconds)
-    guard budget > 0 else {
-      // The frame is due; it comes first, and the filling after it.
-      fillingIdle = MainLoop.timeout(milliseconds: FrameBudget.waitMilliseconds) { [weak self] in
-        self?.fillingIdle = 0
-        self?.fillWaitingRowsSoon()
-        return false
-      }
-      return
-    }
-    let start = g_get_monotonic_time()
-    while filling.isDue, g_get_monotonic_time() - start < gint64(budget) {
-      fill(filling.next(1), measure: true)
-    }
-    if filling.isDue { fillWaitingRowsSoon() }
-  }
+  /// One step of `fillingIdle`: the waiting row nearest the screen.
+  func fillNearestWaitingRow() { fill(filling.next(1), measure: true) }
 
   /// Leaves `row` empty for now, as tall as the rows filled last, so that GTK's estimate of
   /// the rows it has not measured (the median of those it has) stays what it was.

@@ -8,7 +8,7 @@ extension TranscriptView {
   /// How many of the newest messages the list has before the window's first frame: the rows
   /// that fill `screen`, far fewer than the 200 rows GTK 4.8 builds around its anchor, which
   /// cost more than the rest of start-up with a long history. The rest follow after the first
-  /// frame (`revealOlderSoon`).
+  /// frame (`revealIdle`).
   static func rowsBeforeFirstFrame(_ history: TranscriptPager, screen: FirstScreen) -> Int {
     let count = history.count
     // An empty history needs no formatter (nor ICU's calendar) before its first frame.
@@ -43,7 +43,10 @@ extension TranscriptView {
     afterFirstFrame.run { [weak self] in
       guard let self else { return }
       Log.debug("first frame painted by \(g_get_real_time()) us (unix), \(model.count) messages")
-      revealOlderSoon()
+      // Between frames: each message GTK places near its anchor gets a row made as it joins,
+      // and all at once the 200 or so rows held the main loop 12–17 ms right after the frame
+      // that showed a conversation just switched to (issue 32).
+      revealIdle.schedule()
       onFirstFrame()
     }
   }
@@ -59,37 +62,11 @@ extension TranscriptView {
   /// out and styles the rows made.
   static let revealMicroseconds = 4_000
 
-  /// Puts the older messages into the list between frames. Each one GTK places near its
-  /// anchor gets a row made as it joins: all at once, the 200 or so rows held the main loop
-  /// 12–17 ms right after the frame that showed a conversation just switched to (issue 32).
-  private func revealOlderSoon() {
-    guard revealIdle == 0, model.hiddenCount > 0 else { return }
-    revealIdle = MainLoop.idle(priority: Self.revealPriority) { [weak self] in
-      self?.revealOlder()
-    }
-  }
-
-  /// Reveals older messages a step at a time until shortly before the next frame. Once a step
-  /// makes no row, GTK has every row it keeps around its anchor, and the rest join at once:
-  /// rows it does not show cost it nothing.
-  private func revealOlder() {
-    revealIdle = 0
-    guard model.hiddenCount > 0 else { return }
-    let budget = FrameBudget.microsecondsLeft(limit: Self.revealMicroseconds)
-    guard budget > 0 else {
-      revealIdle = MainLoop.timeout(milliseconds: FrameBudget.waitMilliseconds) { [weak self] in
-        self?.revealIdle = 0
-        self?.revealOlderSoon()
-        return false
-      }
-      return
-    }
-    let start = g_get_monotonic_time()
-    while model.hiddenCount > 0, g_get_monotonic_time() - start < gint64(budget) {
-      let made = rows.count
-      model.reveal(Self.revealStep)
-      if rows.count == made { model.revealAll() }
-    }
-    revealOlderSoon()
+  /// One step of `revealIdle`. Once a step makes no row, GTK has every row it keeps around
+  /// its anchor, and the rest join at once: rows it does not show cost it nothing.
+  func revealOlderStep() {
+    let made = rows.count
+    model.reveal(Self.revealStep)
+    if rows.count == made { model.revealAll() }
   }
 }

@@ -104,10 +104,16 @@ final class TranscriptView: Widget {
   var firstUnreadID: String?
   /// Which bound rows are filled at once and which wait (`+Filling`).
   var filling = RowFilling()
-  /// The idle filling waiting rows, 0 when none is pending.
-  var fillingIdle: UInt32 = 0
-  /// The idle or wait that reveals older messages after the first frame, 0 when none.
-  var revealIdle: UInt32 = 0
+  /// Fills waiting rows between frames (`+Filling`).
+  lazy var fillingIdle = BudgetedIdle(
+    priority: MainLoop.aheadOfNeed, microseconds: Self.fillMicroseconds,
+    hasWork: { [unowned self] in filling.isDue },
+    step: { [unowned self] in fillNearestWaitingRow() })
+  /// Puts older messages into the list between frames after the first (`+FirstFrame`).
+  lazy var revealIdle = BudgetedIdle(
+    priority: Self.revealPriority, microseconds: Self.revealMicroseconds,
+    hasWork: { [unowned self] in model.hiddenCount > 0 },
+    step: { [unowned self] in revealOlderStep() })
   /// The frame clock's `layout` handler that tells `filling` the rows on screen, while realized.
   var fillingLayout: (clock: UnsafeMutableRawPointer, handler: UInt)?
   /// About how tall a filled row is, for the rows left waiting.

@@ -34,6 +34,12 @@ public enum FrameBudget {
     slices.sliceStarting(at: Int(g_get_monotonic_time()), limit: limit)
   }
 
+  /// Microseconds the first slice after a frame gets at least (`FrameSlices`), which a slice
+  /// with less may wait for.
+  public static var afterFrameMicroseconds: Int {
+    Int(Double(slices.intervalMicroseconds) * FrameSlices.minimumShare)
+  }
+
   /// How long a slice told to wait waits before asking again: the frame that is due comes
   /// first, as it is above the slice's priority.
   public static let waitMilliseconds: UInt32 = 1

@@ -11,6 +11,9 @@ public struct IRCInboxPacer: Equatable, Sendable {
 
   /// Milliseconds a line takes, slice and storing included; a first guess of 128 lines a frame.
   public private(set) var millisecondsPerLine = longest / 128
+  /// Milliseconds showing a stored line takes (the transcript and the sidebar told), learnt
+  /// from the batches shown so far; 0 until one is.
+  public private(set) var millisecondsPerShownLine = 0.0
 
   public init() {}
 
@@ -38,6 +41,25 @@ public struct IRCInboxPacer: Equatable, Sendable {
   public func batch(within milliseconds: Double) -> Int {
     let fits = (min(milliseconds, Self.longest) / millisecondsPerLine).rounded(.down)
     return Int(min(max(fits, Double(Self.minimum)), Double(Self.maximum)))
+  }
+
+  /// Whether a stored batch of `lines` is shown in a slice that may take `milliseconds`, when
+  /// the first slice after the next frame gets `afterFrame`. A batch stored on the writer's
+  /// thread is shown whatever the slice's time: a large one in the little left before a frame
+  /// overran it by up to 5 ms (issue 32). It waits for that first slice instead, unless this
+  /// slice has as long or the batch fits.
+  public func showsNow(_ lines: Int, within milliseconds: Double, afterFrame: Double) -> Bool {
+    milliseconds >= afterFrame || Double(lines) * millisecondsPerShownLine <= milliseconds
+  }
+
+  /// Showing a stored batch of `lines` took `milliseconds`.
+  public mutating func showTook(_ milliseconds: Double, lines: Int) {
+    // A short batch says little; the first ones shown in a window pay for its first rows
+    // (fonts, styles), so the cost follows an average, not the dearest batch.
+    guard lines >= Self.minimum else { return }
+    let measured = max(milliseconds, 0) / Double(lines)
+    millisecondsPerShownLine =
+      millisecondsPerShownLine == 0 ? measured : (3 * millisecondsPerShownLine + measured) / 4
   }
 
   /// The last slice handled `lines` lines in `milliseconds`.

@@ -972,12 +972,21 @@ public final class IRCClient {
       scheduleInbox(afterFrame: true)
       return
     }
-    // What the writer stored is shown in the slice's time, before more lines are read.
+    // What the writer stored is shown in the slice's time, before more lines are read; a
+    // batch too large for what is left before the frame waits for the slice after it.
     let shownLines = storedBatch?.count ?? 0
+    let afterFrame = Double(FrameBudget.afterFrameMicroseconds) / 1000
+    if !all, shownLines > 0,
+      !pacer.showsNow(shownLines, within: Double(budget) / 1000, afterFrame: afterFrame)
+    {
+      scheduleInbox(afterFrame: true)
+      return
+    }
     showStoredBatch()
     // A batch is being stored and effects wait for it: the slice comes when it is stored.
     guard queuedHead >= queued.count else { return }
     let shown = Date().timeIntervalSince(started) * 1000
+    if shownLines > 0 { pacer.showTook(shown, lines: shownLines) }
     // With the writer, the lines read now are shown in a later slice, whose budget they are
     // sized for; without it, here.
     let batch = pacer.batch(within: Double(budget) / 1000 - (writer == nil ? shown : 0))

@@ -39,6 +39,37 @@ import Testing
   }
 }
 
+@Suite("IRCInboxPacer.showsNow")
+struct IRCInboxPacerShowingTests {
+  @Test func beforeAnyBatchWasShownEveryBatchIsShownAtOnce() {
+    #expect(IRCInboxPacer().showsNow(4096, within: 0.5, afterFrame: 8))
+  }
+
+  @Test func aBatchThatDoesNotFitTheSliceWaitsForTheSliceAfterTheFrame() {
+    var pacer = IRCInboxPacer()
+    pacer.showTook(4, lines: 400)  // 10 µs a line
+    #expect(pacer.showsNow(200, within: 2.5, afterFrame: 8))
+    #expect(!pacer.showsNow(400, within: 2.5, afterFrame: 8))
+    // The slice after a frame gets no more than it has now: waiting would not help.
+    #expect(pacer.showsNow(2_000, within: 8, afterFrame: 8))
+  }
+
+  @Test func theCostFollowsAnAverageSoTheFirstDearBatchesDoNotHoldTheRestBack() {
+    var pacer = IRCInboxPacer()
+    pacer.showTook(4, lines: 50)  // 80 µs a line: the window's first rows
+    pacer.showTook(2, lines: 200)  // 10 µs a line
+    #expect(abs(pacer.millisecondsPerShownLine - 0.0625) < 1e-9)
+    for _ in 0..<20 { pacer.showTook(2, lines: 200) }
+    #expect(pacer.showsNow(600, within: 7, afterFrame: 8))
+  }
+
+  @Test func aShortBatchSaysNothingAboutTheCost() {
+    var pacer = IRCInboxPacer()
+    pacer.showTook(10, lines: 3)
+    #expect(pacer.millisecondsPerShownLine == 0)
+  }
+}
+
 @Suite("IRCInboxPacer.endsList")
 struct IRCInboxPacerListEndTests {
   private func ends(_ line: String) -> Bool { IRCInboxPacer.endsList(Array(line.utf8)) }

@@ -46,7 +46,12 @@ struct FrameSlices: Equatable {
     // and what this slice changes is drawn right after it.
     let idle = intervalMicroseconds - frameLength - Self.marginMicroseconds
     if first {
-      return min(limit, max(share, untilDue > 0 ? untilDue : idle))
+      if untilDue > 0 { return min(limit, max(share, untilDue)) }
+      // The frame is due: the slice takes its share, not what an idle window leaves. After a
+      // 1 ms frame that was 12.7 ms, which pushed the frame due after it past two intervals
+      // in a burst (issue 32).
+      if now < due + intervalMicroseconds / 2 { return min(limit, share) }
+      return min(limit, max(share, idle))
     }
     if untilDue >= Self.shortestMicroseconds { return min(limit, untilDue) }
     if now < due + intervalMicroseconds / 2 { return 0 }

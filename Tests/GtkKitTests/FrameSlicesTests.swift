@@ -30,6 +30,18 @@ import Testing
     #expect(slices.sliceStarting(at: 1_014_500, limit: limit) == 8_333)
   }
 
+  @Test func aFirstSliceWhenTheFrameIsDueGetsItsShareEvenAfterAShortFrame() {
+    var slices = afterFrame(length: 1_000)
+    // Due at 1,016,667: what an idle window leaves (12,667 µs) would hold that frame back.
+    #expect(slices.sliceStarting(at: 1_016_000, limit: limit) == 8_333)
+  }
+
+  @Test func aFirstSliceLongAfterAFrameWasDueGetsWhatAnIdleWindowLeaves() {
+    var slices = afterFrame(length: 1_000)
+    // Half an interval past the frame's time: no frame is coming.
+    #expect(slices.sliceStarting(at: 1_025_100, limit: limit) == 12_667)
+  }
+
   @Test func aSecondSliceBeforeTheFrameGetsOnlyWhatIsLeftWithoutTheHalfInterval() {
     var slices = afterFrame()
     _ = slices.sliceStarting(at: 1_004_000, limit: limit)

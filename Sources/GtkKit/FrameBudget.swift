@@ -36,9 +36,7 @@ public enum FrameBudget {
 
   /// Microseconds the first slice after a frame gets at least (`FrameSlices`), which a slice
   /// with less may wait for.
-  public static var afterFrameMicroseconds: Int {
-    Int(Double(slices.intervalMicroseconds) * FrameSlices.minimumShare)
-  }
+  public static var afterFrameMicroseconds: Int { slices.shareMicroseconds }
 
   /// How long a slice told to wait waits before asking again: the frame that is due comes
   /// first, as it is above the slice's priority.

@@ -24,6 +24,9 @@ struct FrameSlices: Equatable {
   /// Whether a slice has begun since the last frame.
   private var sliceSinceFrame = false
 
+  /// What the first slice after a frame gets at least.
+  var shareMicroseconds: Int { Int(Double(intervalMicroseconds) * Self.minimumShare) }
+
   /// A frame was painted.
   mutating func painted(start: Int, length: Int, interval: Int?) {
     frameStart = start
@@ -41,20 +44,16 @@ struct FrameSlices: Equatable {
     sliceSinceFrame = true
     let due = frameStart + intervalMicroseconds
     let untilDue = due - now - Self.marginMicroseconds
-    let share = Int(Double(intervalMicroseconds) * Self.minimumShare)
+    let share = shareMicroseconds
+    if first, untilDue > 0 { return min(limit, max(share, untilDue)) }
+    if !first, untilDue >= Self.shortestMicroseconds { return min(limit, untilDue) }
+    // The frame is due: a first slice takes its share, not what an idle window leaves (after
+    // a 1 ms frame that was 12.7 ms, which pushed the frame due after it past two intervals
+    // in a burst, issue 32); a later one waits for the frame.
+    if now < due + intervalMicroseconds / 2 { return first ? min(limit, share) : 0 }
     // Past a late frame's time by half an interval, no frame is coming: the window is idle,
     // and what this slice changes is drawn right after it.
     let idle = intervalMicroseconds - frameLength - Self.marginMicroseconds
-    if first {
-      if untilDue > 0 { return min(limit, max(share, untilDue)) }
-      // The frame is due: the slice takes its share, not what an idle window leaves. After a
-      // 1 ms frame that was 12.7 ms, which pushed the frame due after it past two intervals
-      // in a burst (issue 32).
-      if now < due + intervalMicroseconds / 2 { return min(limit, share) }
-      return min(limit, max(share, idle))
-    }
-    if untilDue >= Self.shortestMicroseconds { return min(limit, untilDue) }
-    if now < due + intervalMicroseconds / 2 { return 0 }
     return min(limit, max(share, idle))
   }
 }

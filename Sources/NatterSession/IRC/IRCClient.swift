@@ -975,9 +975,10 @@ public final class IRCClient {
     // What the writer stored is shown in the slice's time, before more lines are read; a
     // batch too large for what is left before the frame waits for the slice after it.
     let shownLines = storedBatch?.count ?? 0
-    let afterFrame = Double(FrameBudget.afterFrameMicroseconds) / 1000
     if !all, shownLines > 0,
-      !pacer.showsNow(shownLines, within: Double(budget) / 1000, afterFrame: afterFrame)
+      !pacer.showsNow(
+        shownLines, within: Double(budget) / 1000,
+        afterFrame: Double(FrameBudget.afterFrameMicroseconds) / 1000)
     {
       scheduleInbox(afterFrame: true)
       return

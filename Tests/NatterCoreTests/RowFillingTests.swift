@@ -40,6 +40,21 @@ import Testing
     #expect(filling.waiting == [900])
   }
 
+  @Test func aLayoutAgainInTheSameFrameFillsAScreenfulEitherSideToo() {
+    var filling = RowFilling(margin: 0, ahead: 100)
+    _ = filling.laidOut(showing: 60..<70)
+    for position in 20..<70 { _ = filling.bound(position) }
+    // Rows waiting above the screen; the screen itself was filled at the first layout.
+    #expect(filling.laidOut(showing: 57..<69) == [57, 58, 59])
+    // Filling them shrank them and the next layout of that frame shows three more, 54..<57:
+    // it takes a screenful above as well (41..<54, nearest first), so the layout after it,
+    // showing the same rows, has nothing left to fill.
+    #expect(
+      filling.laidOut(showing: 54..<67, again: true) == [54, 55, 56] + (41..<54).reversed())
+    #expect(filling.laidOut(showing: 54..<67, again: true) == [])
+    #expect(filling.waiting == Set(20..<41))
+  }
+
   @Test func betweenFramesTheNearestRowsWithinReachAreFilledFirst() {
     var filling = RowFilling(margin: 0, ahead: 20)
     _ = filling.laidOut(showing: 100..<110)

@@ -53,10 +53,20 @@ public struct RowFilling: Equatable {
 
   /// A layout put the rows at `range` on screen. Returns the waiting rows now within the
   /// margin, nearest first, to fill before this frame is painted; they no longer wait.
-  public mutating func laidOut(showing range: Range<Int>) -> [Int] {
+  ///
+  /// `again`: another layout of the same frame. Filling the rows the one before showed made
+  /// them their own height, not the waiting rows' guess, and that brought more waiting rows
+  /// on screen, a few fewer each layout. GDK lays a frame out four times at most; at the
+  /// fifth it gives up, paints nothing and, with GTK 4.8's window left unallocated, never
+  /// paints again: a flood into a new channel froze the window about one time in four.
+  /// So a layout again also fills the waiting rows a screenful either side, and the next
+  /// layout finds none on screen.
+  public mutating func laidOut(showing range: Range<Int>, again: Bool = false) -> [Int] {
     shown = range
     guard let near else { return [] }
-    return take(waiting.filter(near.contains))
+    let reach =
+      again ? (near.lowerBound - range.count)..<(near.upperBound + range.count) : near
+    return take(waiting.filter(reach.contains))
   }
 
   /// Up to `limit` waiting rows within `ahead` rows of the screen, nearest first; they no

@@ -28,8 +28,11 @@ extension TranscriptView {
   /// A layout placed the rows: waiting rows it put on screen, or near it, are filled now, and
   /// GDK lays the frame out again before painting it (`AfterLayout`).
   private func listLaidOut() {
-    guard let shown = shownPositions() else { return }
-    let due = filling.laidOut(showing: shown)
+    guard let shown = shownPositions(), let clock = gtk_widget_get_frame_clock(list.widget)
+    else { return }
+    let frame = gdk_frame_clock_get_frame_counter(clock)
+    let due = filling.laidOut(showing: shown, again: frame == lastLaidOutFrame)
+    lastLaidOutFrame = frame
     fill(due)
     if filling.isDue { fillWaitingRowsSoon() }
   }

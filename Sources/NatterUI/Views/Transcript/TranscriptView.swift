@@ -116,6 +116,9 @@ final class TranscriptView: Widget {
     step: { [unowned self] in revealOlderStep() })
   /// The frame clock's `layout` handler that tells `filling` the rows on screen, while realized.
   var fillingLayout: (clock: UnsafeMutableRawPointer, handler: UInt)?
+  /// The frame counter of the frame clock's last layout that placed the rows: a second
+  /// layout in one frame is `RowFilling.laidOut(showing:again:)`.
+  var lastLaidOutFrame: gint64 = -1
   /// About how tall a filled row is, for the rows left waiting.
   var typicalRowHeight = 48
 

@@ -58,7 +58,7 @@ public struct RowFilling: Equatable {
   /// them their own height, not the waiting rows' guess, and that brought more waiting rows
   /// on screen, a few fewer each layout. GDK lays a frame out four times at most; at the
   /// fifth it gives up, paints nothing and, with GTK 4.8's window left unallocated, never
-  /// paints again: a flood into a new channel froze the window about one time in four.
+  /// paints again: a flood into a new channel froze the window in 10 starts of 24.
   /// So a layout again also fills the waiting rows a screenful either side, and the next
   /// layout finds none on screen.
   public mutating func laidOut(showing range: Range<Int>, again: Bool = false) -> [Int] {

@@ -479,6 +479,54 @@ class IRCDeliveryTest(IRCTestCase):
         self.assertLess(frame_gap_ms, 250 if release else 500)
 
 
+    def test_a_flood_into_a_channel_just_joined_leaves_the_window_drawing(self):
+        # Issue 32's thirteenth pass found the window frozen for good after a flood into a
+        # channel it had just joined, in about 4 starts of 10: GDK gave up laying the frame out
+        # ("layout continuously requested") and GTK 4.8's window never painted again. AT-SPI
+        # still saw every message, so only the screen shows it: what is typed must be drawn.
+        # Each new channel is another chance for it, so the flood comes four times.
+        server = self.server()
+        app = self.connect(server)
+        self.wait_ready(app)
+        window = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
+            check=True, capture_output=True, text=True).stdout.split()[-1]
+        composer = app.find("text", "Message")
+
+        def composer_pixels():
+            box = composer.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return subprocess.run(
+                ["import", "-window", window, "-crop",
+                 f"{box.width}x{box.height}+{box.x}+{box.y}", "-depth", "8", "rgb:-"],
+                check=True, capture_output=True).stdout
+
+        for attempt in range(4):
+            channel = f"#flood{attempt}"
+            speakers = [self.member(server, f"f{attempt}x{n}", channels=(channel,), caps=())
+                        for n in range(10)]
+            self.send(app, f"/join {channel}")
+            for speaker in speakers:
+                speaker.wait_for(lambda line: line.startswith(":alice!")
+                                 and line.split()[1:3] in (["JOIN", channel], ["JOIN", f":{channel}"]),
+                                 what="alice joining")
+            # Straight after the join, as a busy channel greets a newcomer: 3,000 lines.
+            for n, speaker in enumerate(speakers):
+                speaker.send_many([f"PRIVMSG {channel} :flood {attempt} {n * 300 + k}"
+                                   for k in range(300)])
+            wait_until(lambda: self.rows(
+                app, "SELECT count(*) FROM messages WHERE body LIKE ?",
+                f"flood {attempt} %") == [(3_000,)], timeout=30, what=f"{channel}'s flood stored")
+            before = composer_pixels()
+            app.type(f"drawn {attempt}")
+            wait_until(lambda: composer.queryText().getText(0, -1) == f"drawn {attempt}",
+                       what="the typed text in the composer")
+            wait_until(lambda: composer_pixels() != before, timeout=5,
+                       what=f"the window to draw what was typed after {channel}'s flood")
+            app.key("ctrl+a")
+            app.key("BackSpace")
+        self.assertNotIn("layout continuously requested", app.output())
+
+
 class IRCConnectionTest(IRCTestCase):
     def test_others_joining_leaving_and_setting_the_topic_are_plain_status_lines(self):
         server = self.server()

@@ -41,24 +41,13 @@ extension TranscriptView {
     lastMetrics = nil
     filling.reset()
     model.reset(count: count)
-    // The rows on screen keep their place: the list grows above them by the new rows'
-    // height, and the view moves down by as much. GTK 4.8 measures rows over a few frames,
-    // so each frame follows the growth until it settles; meanwhile the view is not at the
-    // top, whatever its value says, and no page is asked for.
+    // The rows on screen keep their place while the new ones are measured (`OlderHistory`).
     FrameTicks.stop(placingOlder, of: list.widget)
-    var framesLeft = 12
-    var settled = 0
+    var placement = OlderHistory.Placement(before: old)
     placingOlder = FrameTicks.each(of: list.widget) { [weak self] in
       guard let self, let adjustment, let now = metrics else { return false }
-      framesLeft -= 1
-      let wanted = old.value + (now.upper - old.upper)
-      if abs(now.value - wanted) > 0.5 {
-        gtk_adjustment_set_value(adjustment, wanted)
-        settled = 0
-      } else {
-        settled += 1
-      }
-      guard settled < 2, framesLeft > 0 else {
+      if let value = placement.frame(now: now) { gtk_adjustment_set_value(adjustment, value) }
+      guard !placement.isDone else {
         placingOlder = 0
         return false
       }
@@ -66,13 +55,12 @@ extension TranscriptView {
     }
   }
 
-  /// The list is at its top edge, showing the oldest stored message.
+  /// Asks for the page before the oldest stored message when the view is at the top of the
+  /// history (`OlderHistory.isWanted`).
   func checkReachedTop() {
-    guard results == nil, placingOlder == 0, pager.count > 0, let metrics, metrics.value <= 0.5
-    else { return }
-    // The top of the first frame's rows, before the rest of the history has joined the list
-    // (`revealOlder`): that comes first, and the server's older messages only after it.
-    guard model.hiddenCount == 0 else { return }
-    onReachedTop()
+    let moment = OlderHistory.Moment(
+      metrics: metrics, storedCount: pager.count, hiddenRows: model.hiddenCount,
+      showingResults: results != nil, placingOlder: placingOlder != 0)
+    if OlderHistory.isWanted(moment) { onReachedTop() }
   }
 }

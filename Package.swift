@@ -14,13 +14,15 @@ let package = Package(
       name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    // The IRC password's home (SPEC §9); only NatterSession's SecretStore sees it.
-    .systemLibrary(
-      name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-    // Spelling (SPEC §14); only NatterSession's SpellEngine sees it.
-    .systemLibrary(
-      name: "CEnchant", pkgConfig: "enchant-2",
-      providers: [.apt(["libenchant-2-dev", "hunspell-en-us", "hunspell-de-de", "hunspell-ko"])]),
+    // The IRC password's home (SPEC §9) and spelling (SPEC §14), each opened on first use,
+    // not linked (issue 32): C wrappers checked against the libraries' own headers, whose
+    // folders pkg-config would give only with the libraries to link. Only NatterSession's
+    // SecretStore and SpellEngine see them.
+    .target(
+      name: "CSecret", dependencies: ["CGtk"],
+      cSettings: [.unsafeFlags(["-I/usr/include/libsecret-1"])]),
+    .target(
+      name: "CEnchant", cSettings: [.unsafeFlags(["-I/usr/include/enchant-2"])]),
 
     .target(name: "NatterCore"),
     .target(name: "GtkKit", dependencies: ["CGtk"]),

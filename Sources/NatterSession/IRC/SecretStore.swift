@@ -13,12 +13,17 @@ public enum SecretStore {
   public static func lookup(
     server: String, account: String, _ done: @escaping @MainActor (String?) -> Void
   ) {
+    guard natter_secret_available() != 0 else {
+      Log.info("no Secret Service password: libsecret could not be opened")
+      done(nil)
+      return
+    }
     let finished = AsyncCall.ready { _, result in
       var error: UnsafeMutablePointer<GError>?
-      let secret = secret_password_lookup_finish(result, &error)
+      let secret = natter_secret_password_lookup_finish(result, &error)
       if let reason = GLibError.take(&error) { Log.info("no Secret Service password: \(reason)") }
       let password = secret.map { String(cString: $0) }
-      if let secret { secret_password_free(secret) }
+      if let secret { natter_secret_password_free(secret) }
       done(password)
     }
     natter_secret_lookup(server, account, finished.callback, finished.data)
@@ -26,9 +31,13 @@ public enum SecretStore {
 
   /// Stores `password` for `account` on `server`, replacing an earlier one.
   public static func store(server: String, account: String, password: String) {
+    guard natter_secret_available() != 0 else {
+      Log.warning("could not keep the IRC password: libsecret could not be opened")
+      return
+    }
     let finished: GAsyncReadyCallback = { _, result, _ in
       var error: UnsafeMutablePointer<GError>?
-      let stored = secret_password_store_finish(result, &error) != 0
+      let stored = natter_secret_password_store_finish(result, &error) != 0
       let reason = GLibError.take(&error) ?? ""
       MainActor.assumeIsolated {
         if stored {

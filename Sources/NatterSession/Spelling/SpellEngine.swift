@@ -26,7 +26,7 @@ public final class SpellEngine: @unchecked Sendable {
     self.personalFile = personalFile
     worker.async { [self] in
       lock.lock()
-      broker = enchant_broker_init()
+      broker = natter_enchant_broker_init()
       if let personalFile, let text = try? String(contentsOf: personalFile, encoding: .utf8) {
         accepted.formUnion(PersonalWords.parse(text))
       }
@@ -35,8 +35,8 @@ public final class SpellEngine: @unchecked Sendable {
   }
 
   deinit {
-    for dictionary in dictionaries.values { enchant_broker_free_dict(broker, dictionary) }
-    if let broker { enchant_broker_free(broker) }
+    for dictionary in dictionaries.values { natter_enchant_broker_free_dict(broker, dictionary) }
+    if let broker { natter_enchant_broker_free(broker) }
   }
 
   /// The personal file in `dataDirectory`.
@@ -52,7 +52,7 @@ public final class SpellEngine: @unchecked Sendable {
       var found = Box()
       if let broker {
         withUnsafeMutablePointer(to: &found) { pointer in
-          enchant_broker_list_dicts(
+          natter_enchant_broker_list_dicts(
             broker,
             { tag, _, _, _, data in
               guard let tag, let data else { return }
@@ -91,12 +91,13 @@ public final class SpellEngine: @unchecked Sendable {
           continue
         }
         // /usr/share/enchant-2/enchant.ordering gives en_US to aspell; "*" does not override it.
-        enchant_broker_set_ordering(broker, tag, "hunspell")
-        if let dictionary = enchant_broker_request_dict(broker, tag) {
+        natter_enchant_broker_set_ordering(broker, tag, "hunspell")
+        if let dictionary = natter_enchant_broker_request_dict(broker, tag) {
           dictionaries[tag] = dictionary
           loaded.append(tag)
         } else {
-          missing[tag] = enchant_broker_get_error(broker).map { String(cString: $0) } ?? "unknown"
+          let error = natter_enchant_broker_get_error(broker)
+          missing[tag] = error.map { String(cString: $0) } ?? "unknown"
         }
       }
       lock.unlock()
@@ -128,7 +129,7 @@ public final class SpellEngine: @unchecked Sendable {
     }
     // No dictionary for this script: not ours to judge.
     guard !judges.isEmpty else { return true }
-    return judges.contains { enchant_dict_check($0, word, -1) == 0 }
+    return judges.contains { natter_enchant_dict_check($0, word, -1) == 0 }
   }
 
   /// Up to `limit` suggestions for `word` from its dictionaries, reported on the main loop.
@@ -142,14 +143,14 @@ public final class SpellEngine: @unchecked Sendable {
       for tag in SpellingLanguages.judges(of: word, among: languages) {
         guard let dictionary = dictionaries[tag] else { continue }
         var count = 0
-        guard let list = enchant_dict_suggest(dictionary, word, -1, &count) else { continue }
+        guard let list = natter_enchant_dict_suggest(dictionary, word, -1, &count) else { continue }
         for index in 0..<count {
           if let item = list[index] {
             let text = String(cString: item)
             if !suggestions.contains(text) { suggestions.append(text) }
           }
         }
-        enchant_dict_free_string_list(dictionary, list)
+        natter_enchant_dict_free_string_list(dictionary, list)
       }
       lock.unlock()
       let first = Array(suggestions.prefix(limit))

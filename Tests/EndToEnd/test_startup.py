@@ -139,6 +139,19 @@ class StartupTest(NatterTestCase):
         app.key("F9")
         wait_until(lambda: not app.find_all("list", "Conversations"), what="the sidebar hidden")
 
+    def test_a_start_loads_neither_enchant_nor_libsecret(self):
+        # Issue 32: they are opened when spelling starts (after the first frame) and when a
+        # password is first needed. Linked, the loader brought them and libgcrypt in before
+        # any of Natter ran.
+        needed = subprocess.run(["readelf", "--dynamic", NATTER_BIN], check=True,
+                                capture_output=True, text=True).stdout
+        libraries = [line.split("[", 1)[1].rstrip("]") for line in needed.splitlines()
+                     if "(NEEDED)" in line]
+        self.assertIn("libgtk-4.so.1", libraries)
+        self.assertFalse([name for name in libraries
+                          if name.startswith(("libenchant", "libsecret", "libgcrypt"))],
+                         libraries)
+
     def test_the_network_waits_for_the_first_frame(self):
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         listener.bind(("127.0.0.1", 0))

@@ -43,6 +43,20 @@ public struct IRCInboxPacer: Equatable, Sendable {
     return Int(min(max(fits, Double(Self.minimum)), Double(Self.maximum)))
   }
 
+  /// Lines to read in a slice that may take `milliseconds` and has already spent `shown` of
+  /// them showing a stored batch, when the lines read are stored on the writer's thread and
+  /// shown in a later slice. Their reading must fit what showing left: a slice that showed
+  /// 653 lines in 8.6 of its 8.3 ms still read 326 more, sized as if it had all its time, and
+  /// the frame it delayed was ready 33.8 ms after the one before (issue 32). Never more than
+  /// `batch(within:)`, so what a slice reads can be shown in one later.
+  public func readBatch(within milliseconds: Double, afterShowing shown: Double) -> Int {
+    let whole = batch(within: milliseconds)
+    // A line's learnt cost is its reading here and its showing later.
+    let reading = max(millisecondsPerLine - millisecondsPerShownLine, millisecondsPerLine / 8)
+    let fits = (max(0, min(milliseconds, Self.longest) - shown) / reading).rounded(.down)
+    return min(whole, Int(min(max(fits, Double(Self.minimum)), Double(Self.maximum))))
+  }
+
   /// Whether a stored batch of `lines` is shown in a slice that may take `milliseconds`, when
   /// the first slice after the next frame gets `afterFrame`. A batch stored on the writer's
   /// thread is shown whatever the slice's time: a large one in the little left before a frame

@@ -988,9 +988,12 @@ public final class IRCClient {
     guard queuedHead >= queued.count else { return }
     let shown = Date().timeIntervalSince(started) * 1000
     if shownLines > 0 { pacer.showTook(shown, lines: shownLines) }
-    // With the writer, the lines read now are shown in a later slice, whose budget they are
-    // sized for; without it, here.
-    let batch = pacer.batch(within: Double(budget) / 1000 - (writer == nil ? shown : 0))
+    // With the writer, the lines read now are shown in a later slice, and only their reading
+    // has to fit what showing left of this one; without it, both are done here.
+    let batch =
+      writer == nil
+      ? pacer.batch(within: Double(budget) / 1000 - shown)
+      : pacer.readBatch(within: Double(budget) / 1000, afterShowing: shown)
     var end = all ? inbox.count : min(inbox.count, inboxHead + batch)
     // The end of a long list is shown in a slice of its own.
     let listEnd = !all && inboxHead < end && IRCInboxPacer.endsList(inbox[inboxHead])

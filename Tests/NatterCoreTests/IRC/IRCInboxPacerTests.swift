@@ -70,6 +70,41 @@ struct IRCInboxPacerShowingTests {
   }
 }
 
+@Suite("IRCInboxPacer.readBatch")
+struct IRCInboxPacerReadingTests {
+  /// A line costs 25 µs: 10 to read here, 15 to show in a later slice.
+  private func learnt() -> IRCInboxPacer {
+    var pacer = IRCInboxPacer()
+    // Cheaper than the first guess, learnt gently over slices.
+    for _ in 0..<20 { pacer.sliceTook(25 * 0.128, lines: 128) }
+    pacer.showTook(15 * 0.128, lines: 128)
+    return pacer
+  }
+
+  @Test func aSliceThatShowedNothingReadsWhatItsWholeTimeIsFor() {
+    #expect(learnt().readBatch(within: 8, afterShowing: 0) == learnt().batch(within: 8))
+    #expect(learnt().batch(within: 8) == 320)
+  }
+
+  @Test func readingFitsWhatShowingLeft() {
+    // 5 ms spent showing: 3 ms left, 300 lines' reading at 10 µs (less a rounding).
+    #expect((299...300).contains(learnt().readBatch(within: 8, afterShowing: 5)))
+    // 6.5 ms: 150 lines.
+    #expect((149...150).contains(learnt().readBatch(within: 8, afterShowing: 6.5)))
+  }
+
+  @Test func showingThatOverranTheSliceLeavesTheLeastToRead() {
+    // The slice of the trace: 8.6 ms showing in 8.3.
+    #expect(learnt().readBatch(within: 8.3, afterShowing: 8.6) == IRCInboxPacer.minimum)
+  }
+
+  @Test func beforeAnyBatchWasShownAWholeLineIsCountedAsReading() {
+    var pacer = IRCInboxPacer()
+    for _ in 0..<20 { pacer.sliceTook(25 * 0.128, lines: 128) }
+    #expect(pacer.readBatch(within: 8, afterShowing: 3) == 200)
+  }
+}
+
 @Suite("IRCInboxPacer.endsList")
 struct IRCInboxPacerListEndTests {
   private func ends(_ line: String) -> Bool { IRCInboxPacer.endsList(Array(line.utf8)) }

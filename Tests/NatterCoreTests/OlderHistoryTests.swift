@@ -3,34 +3,34 @@ import Testing
 @testable import NatterCore
 
 @Suite struct OlderHistoryTests {
-  private func moment(
+  private func wanted(
     value: Double? = 0, stored: Int = 500, hidden: Int = 0, results: Bool = false,
     placing: Bool = false
-  ) -> OlderHistory.Moment {
-    OlderHistory.Moment(
-      metrics: value.map { ScrollMetrics(value: $0, pageSize: 600, upper: 20_000) },
+  ) -> Bool {
+    OlderHistory.isWanted(
+      at: value.map { ScrollMetrics(value: $0, pageSize: 600, upper: 20_000) },
       storedCount: stored, hiddenRows: hidden, showingResults: results, placingOlder: placing)
   }
 
   @Test func theTopOfTheStoredHistoryWantsThePageBefore() {
-    #expect(OlderHistory.isWanted(moment(value: 0)))
-    #expect(OlderHistory.isWanted(moment(value: 0.5)), "GTK's fractional top")
-    #expect(!OlderHistory.isWanted(moment(value: 1)))
-    #expect(!OlderHistory.isWanted(moment(value: 9_000)))
+    #expect(wanted(value: 0))
+    #expect(wanted(value: 0.5), "GTK's fractional top")
+    #expect(!wanted(value: 1))
+    #expect(!wanted(value: 9_000))
   }
 
   @Test func notBeforeTheListHasAViewNorForAnEmptyConversation() {
-    #expect(!OlderHistory.isWanted(moment(value: nil)))
-    #expect(!OlderHistory.isWanted(moment(stored: 0)), "nothing stored: the empty state")
+    #expect(!wanted(value: nil))
+    #expect(!wanted(stored: 0), "nothing stored: the empty state")
   }
 
   @Test func storedRowsStillJoiningComeBeforeTheServersPage() {
-    #expect(!OlderHistory.isWanted(moment(hidden: 40)))
+    #expect(!wanted(hidden: 40))
   }
 
   @Test func neitherSearchResultsNorOlderRowsBeingPlacedAskForMore() {
-    #expect(!OlderHistory.isWanted(moment(results: true)))
-    #expect(!OlderHistory.isWanted(moment(placing: true)), "the value has not followed yet")
+    #expect(!wanted(results: true))
+    #expect(!wanted(placing: true), "the value has not followed yet")
   }
 
   @Test func olderRowsJoiningAboveKeepTheRowsOnScreenWhereTheyWere() {

@@ -39,8 +39,7 @@ public struct IRCInboxPacer: Equatable, Sendable {
 
   /// Lines for a slice that may take `milliseconds`.
   public func batch(within milliseconds: Double) -> Int {
-    let fits = (min(milliseconds, Self.longest) / millisecondsPerLine).rounded(.down)
-    return Int(min(max(fits, Double(Self.minimum)), Double(Self.maximum)))
+    Self.lines(costing: millisecondsPerLine, within: min(milliseconds, Self.longest))
   }
 
   /// Lines to read in a slice that may take `milliseconds` and has already spent `shown` of
@@ -50,11 +49,16 @@ public struct IRCInboxPacer: Equatable, Sendable {
   /// the frame it delayed was ready 33.8 ms after the one before (issue 32). Never more than
   /// `batch(within:)`, so what a slice reads can be shown in one later.
   public func readBatch(within milliseconds: Double, afterShowing shown: Double) -> Int {
-    let whole = batch(within: milliseconds)
     // A line's learnt cost is its reading here and its showing later.
     let reading = max(millisecondsPerLine - millisecondsPerShownLine, millisecondsPerLine / 8)
-    let fits = (max(0, min(milliseconds, Self.longest) - shown) / reading).rounded(.down)
-    return min(whole, Int(min(max(fits, Double(Self.minimum)), Double(Self.maximum))))
+    let left = max(0, min(milliseconds, Self.longest) - shown)
+    return min(batch(within: milliseconds), Self.lines(costing: reading, within: left))
+  }
+
+  /// The lines of `cost` each that fit `milliseconds`, within `minimum` and `maximum`.
+  private static func lines(costing cost: Double, within milliseconds: Double) -> Int {
+    let fits = (milliseconds / cost).rounded(.down)
+    return Int(min(max(fits, Double(minimum)), Double(maximum)))
   }
 
   /// Whether a stored batch of `lines` is shown in a slice that may take `milliseconds`, when

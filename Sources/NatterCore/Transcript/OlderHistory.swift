@@ -1,41 +1,18 @@
 /// History on demand (SPEC §11): when the transcript asks for the messages before its oldest,
 /// and where it keeps the view while they join the list above the rows on screen.
 public enum OlderHistory {
-  /// What the transcript is doing when the view moves.
-  public struct Moment: Equatable, Sendable {
-    /// The view's adjustment, or nil before the list has one.
-    public var metrics: ScrollMetrics?
-    /// Messages stored in the conversation.
-    public var storedCount: Int
-    /// Rows of stored messages that have not joined the list yet (they follow the first
-    /// frame a few at a time).
-    public var hiddenRows: Int
-    /// Search results are shown instead of the conversation.
-    public var showingResults: Bool
-    /// Older messages that just arrived are being placed above the rows on screen.
-    public var placingOlder: Bool
-
-    public init(
-      metrics: ScrollMetrics?, storedCount: Int, hiddenRows: Int, showingResults: Bool,
-      placingOlder: Bool
-    ) {
-      self.metrics = metrics
-      self.storedCount = storedCount
-      self.hiddenRows = hiddenRows
-      self.showingResults = showingResults
-      self.placingOlder = placingOlder
-    }
-  }
-
-  /// Whether the view is at the top of the stored history, so the page before is wanted.
+  /// Whether the view (`metrics`, nil before the list has one) is at the top of the
+  /// `storedCount` stored messages, so the page before is wanted.
   ///
-  /// Not while results are shown, nor while older messages are being placed (the view's value
-  /// then says top before it has followed their height), nor while stored rows still wait to
-  /// join the list: the top of the first frame's rows is not the top of the history, and the
-  /// stored messages come before the server's.
-  public static func isWanted(_ moment: Moment) -> Bool {
-    guard !moment.showingResults, !moment.placingOlder, moment.storedCount > 0,
-      moment.hiddenRows == 0, let metrics = moment.metrics
+  /// Not while search results are shown, nor while older messages are being placed (the
+  /// view's value then says top before it has followed their height), nor while stored rows
+  /// still wait to join the list (`hiddenRows`): the top of the first frame's rows is not the
+  /// top of the history, and the stored messages come before the server's.
+  public static func isWanted(
+    at metrics: ScrollMetrics?, storedCount: Int, hiddenRows: Int, showingResults: Bool,
+    placingOlder: Bool
+  ) -> Bool {
+    guard !showingResults, !placingOlder, storedCount > 0, hiddenRows == 0, let metrics
     else { return false }
     return metrics.value <= 0.5
   }
@@ -53,17 +30,13 @@ public enum OlderHistory {
     /// `before` is the view as it was when the older messages arrived.
     public init(before: ScrollMetrics) { self.before = before }
 
-    /// The value that keeps the old rows where they were, for the list as it is `now`.
-    public func keptValue(now: ScrollMetrics) -> Double {
-      before.value + (now.upper - before.upper)
-    }
-
     /// One frame, given the list as its last layout left it: the value to move the view to,
     /// or nil where it already is.
     public mutating func frame(now: ScrollMetrics) -> Double? {
       guard !isDone else { return nil }
       framesLeft -= 1
-      let wanted = keptValue(now: now)
+      // The old rows where they were: the view moves down by what the list grew.
+      let wanted = before.value + (now.upper - before.upper)
       let move: Double?
       if abs(now.value - wanted) > 0.5 {
         settled = 0

@@ -968,6 +968,7 @@ public final class IRCClient {
     let started = Date()
     // Ends before the window's next frame is due, which a longer slice would delay.
     let budget = FrameBudget.microsecondsLeft(limit: Int(IRCInboxPacer.longest * 1000))
+    let budgetMilliseconds = Double(budget) / 1000
     if budget == 0 && !all {
       scheduleInbox(afterFrame: true)
       return
@@ -977,7 +978,7 @@ public final class IRCClient {
     let shownLines = storedBatch?.count ?? 0
     if !all, shownLines > 0,
       !pacer.showsNow(
-        shownLines, within: Double(budget) / 1000,
+        shownLines, within: budgetMilliseconds,
         afterFrame: Double(FrameBudget.afterFrameMicroseconds) / 1000)
     {
       scheduleInbox(afterFrame: true)
@@ -992,8 +993,8 @@ public final class IRCClient {
     // has to fit what showing left of this one; without it, both are done here.
     let batch =
       writer == nil
-      ? pacer.batch(within: Double(budget) / 1000 - shown)
-      : pacer.readBatch(within: Double(budget) / 1000, afterShowing: shown)
+      ? pacer.batch(within: budgetMilliseconds - shown)
+      : pacer.readBatch(within: budgetMilliseconds, afterShowing: shown)
     var end = all ? inbox.count : min(inbox.count, inboxHead + batch)
     // The end of a long list is shown in a slice of its own.
     let listEnd = !all && inboxHead < end && IRCInboxPacer.endsList(inbox[inboxHead])

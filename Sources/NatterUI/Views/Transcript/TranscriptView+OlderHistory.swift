@@ -58,9 +58,9 @@ extension TranscriptView {
   /// Asks for the page before the oldest stored message when the view is at the top of the
   /// history (`OlderHistory.isWanted`).
   func checkReachedTop() {
-    let moment = OlderHistory.Moment(
-      metrics: metrics, storedCount: pager.count, hiddenRows: model.hiddenCount,
+    let wanted = OlderHistory.isWanted(
+      at: metrics, storedCount: pager.count, hiddenRows: model.hiddenCount,
       showingResults: results != nil, placingOlder: placingOlder != 0)
-    if OlderHistory.isWanted(moment) { onReachedTop() }
+    if wanted { onReachedTop() }
   }
 }

@@ -15,10 +15,12 @@ static void *secret_library(void) {
 }
 
 // `name`'s address as a pointer of its own type (libsecret's), looked up once.
-#define SECRET(name)                                                              \
-  static __typeof__(name) *name##_pointer;                                        \
-  if (!name##_pointer && secret_library())                                        \
-    name##_pointer = (__typeof__(name) *)dlsym(secret_library(), #name);
+#define SECRET(name)                                                         \
+  static __typeof__(name) *name##_pointer;                                   \
+  if (!name##_pointer) {                                                     \
+    void *library = secret_library();                                        \
+    if (library) name##_pointer = (__typeof__(name) *)dlsym(library, #name); \
+  }
 
 int natter_secret_available(void) { return secret_library() != NULL; }
 

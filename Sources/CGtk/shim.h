@@ -7,6 +7,16 @@
 #include <libintl.h>
 #include <locale.h>
 
+// Three functions of GDK's X11 backend (<gdk/x11/gdkx.h>), declared as GTK declares them: that
+// header brings Xlib's names (Window, Display, Screen, Status...) into every Swift file that
+// imports CGtk.
+struct _GdkX11Screen;
+GType gdk_x11_surface_get_type(void);
+void gdk_x11_surface_set_frame_sync_enabled(GdkSurface *surface, gboolean frame_sync_enabled);
+struct _GdkX11Screen *gdk_x11_display_get_screen(GdkDisplay *display);
+gboolean gdk_x11_screen_supports_net_wm_hint(struct _GdkX11Screen *screen,
+                                             const char *property_name);
+
 // Swift imports neither C macros nor variadic functions; these wrap the few the app uses.
 
 static inline GType natter_type_object(void) { return G_TYPE_OBJECT; }

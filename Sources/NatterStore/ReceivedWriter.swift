@@ -13,7 +13,11 @@ import NatterCore
 /// stored (`IRCClient`), so every message is still stored before it is shown.
 public final class ReceivedWriter: @unchecked Sendable {
   private let url: URL
-  private let queue = DispatchQueue(label: "org.natter.received-writer")
+  /// At utility QoS, which libdispatch on Linux runs at nice 2: in a flood the writer, the main
+  /// thread and the X server want the machine's two cores at once, and a frame that waited for
+  /// the X server, itself waiting behind the writer, was missed (issue 32). The writer still has
+  /// a core whenever neither of them needs it, which in a flood is most of the time.
+  private let queue = DispatchQueue(label: "org.natter.received-writer", qos: .utility)
   /// The writer's own store on the file, opened for the first batch; only touched on `queue`.
   private var store: MessageStore?
   private let lock = NSLock()

@@ -54,6 +54,20 @@ struct ReceivedWriterTests {
     #expect(newest.map(\.body) == ["line 999"])
   }
 
+  @Test func storesAtALowerPriorityThanTheThreadThatGivesIt() throws {
+    let dir = try TemporaryDirectory()
+    let store = try Fixtures.store(in: dir)
+    let writer = try #require(store.receivedWriter())
+    let niceness = Locked<Int32?>(nil)
+    writer.insert([Self.message("hello")]) { _ in
+      niceness.withLock { $0 = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+    }
+    writer.waitUntilIdle()
+    let giver = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    // In a flood the X server and the window get the cores before the writer (issue 32).
+    #expect(try #require(niceness.withLock { $0 }) > giver)
+  }
+
   @Test func aCopyOfAStoredMessageIsNotStoredOrReportedAgain() throws {
     let dir = try TemporaryDirectory()
     let store = try Fixtures.store(in: dir)

@@ -132,6 +132,27 @@ final class FakeTransport: LineTransport {
     #expect(bodies.sorted() == ["after", "two\nlines"], "\(bodies)")
   }
 
+  @Test func linesOfOneMillisecondComeBackFromTheStoreInTheOrderTheyArrived() throws {
+    registered()
+    let channel = url.conversation("#natter")
+    // One read of a flood: its lines are stored to the same millisecond or few.
+    let flood = (0..<60).map { ":bob!b@h PRIVMSG #natter :flood \($0)" }
+    // A bouncer's playback, every line stamped with the same second.
+    let playback = (0..<30).map {
+      "@time=2026-12-01T10:00:00.000Z :carol!c@h PRIVMSG #natter :played \($0)"
+    }
+    // A join among them shows as a status line, which keeps its place too.
+    let lines = playback + flood[..<30] + [":dave!d@h JOIN #natter"] + flood[30...]
+    wire.deliver(.lines(lines.map { Array($0.utf8) }))
+    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "flood 59" } == true })
+    let stored = try store.messages(in: channel, .newer, from: nil, limit: 200)
+    let bodies = stored.filter { $0.kind != .status }.map(\.body)
+    #expect(bodies == (0..<30).map { "played \($0)" } + (0..<60).map { "flood \($0)" })
+    let order = stored.map(\.body)
+    let join = try #require(order.firstIndex { $0.contains("dave") })
+    #expect(order[join - 1] == "flood 29" && order[join + 1] == "flood 30", "\(order)")
+  }
+
   @Test func aKickIsReportedAndAnsweredWithNothing() {
     registered()
     var events: [IRCEvent] = []

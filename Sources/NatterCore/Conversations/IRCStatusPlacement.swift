@@ -33,10 +33,14 @@ public struct IRCStatusPlacement {
   /// not shown as one. A channel's event goes to that channel; a server error to the
   /// conversation on screen, whatever channel it names, since anywhere else it could go
   /// unseen; our own nickname change to every channel we are in and every open private chat,
-  /// as IRC clients show it.
-  public func lines(for event: IRCEvent, at now: Date) -> [Message] {
+  /// as IRC clients show it. Each line's id is `makeID()`: a client gives the lines ids in the
+  /// order they arrived (`ArrivalIDs`), so they keep their place among the messages.
+  public func lines(
+    for event: IRCEvent, at now: Date,
+    makeID: () -> String = { UUID().uuidString.lowercased() }
+  ) -> [Message] {
     guard let text = IRCStatusText.line(for: event) else { return [] }
-    return conversations(for: event).map { Message.status(text, in: $0, at: now) }
+    return conversations(for: event).map { Message.status(text, in: $0, at: now, id: makeID()) }
   }
 
   /// The conversations `event`'s line goes to, each once.

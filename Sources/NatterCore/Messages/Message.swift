@@ -88,8 +88,11 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
 
 extension Message {
   /// A quiet status line (`You joined #natter`) in `conversation`, which no one sent.
-  public static func status(_ text: String, in conversation: String, at time: Date) -> Message {
-    var line = Message(sender: "", sentAt: time, body: text, conversation: conversation)
+  public static func status(
+    _ text: String, in conversation: String, at time: Date,
+    id: String = UUID().uuidString.lowercased()
+  ) -> Message {
+    var line = Message(id: id, sender: "", sentAt: time, body: text, conversation: conversation)
     line.kind = .status
     return line
   }

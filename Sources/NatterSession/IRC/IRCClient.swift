@@ -17,6 +17,8 @@ public final class IRCClient {
   public var networkID: String { url.conversationPrefix }
   private let store: MessageStore
   private var connection: IRCConnection
+  /// Ids for received lines without a msgid, in the order they arrived.
+  private var arrivalIDs = ArrivalIDs()
   private let saslAccount: String?
   /// The PEM file of the client certificate (with its key) shown in the TLS handshake.
   private let clientCertificate: String?
@@ -810,8 +812,9 @@ public final class IRCClient {
       return nil
     }
     onRenamed(from, to, new)
+    let now = Date()
     return IRCStatusText.line(for: .userRenamed(from: old, to: new)).map {
-      Message.status($0, in: to, at: Date())
+      Message.status($0, in: to, at: now, id: arrivalIDs.next(at: now))
     }
   }
 
@@ -835,7 +838,8 @@ public final class IRCClient {
       conversation: { [unowned self] in conversation(for: $0) },
       isChannel: { [unowned self] in isChannel($0) }, joinedChannels: connection.joinedChannels,
       openChats: chats, onScreen: statusConversation, main: mainConversation)
-    return placement.lines(for: event, at: Date())
+    let now = Date()
+    return placement.lines(for: event, at: now) { arrivalIDs.next(at: now) }
   }
 
   private func change(_ body: () throws -> Message?) {
@@ -877,7 +881,7 @@ public final class IRCClient {
 
   private func message(from incoming: IRCIncomingMessage) -> Message {
     var message = Message(
-      id: incoming.msgid ?? UUID().uuidString.lowercased(), sender: incoming.sender,
+      id: incoming.msgid ?? arrivalIDs.next(at: Date()), sender: incoming.sender,
       sentAt: incoming.time ?? Date(), body: incoming.body, tags: incoming.tags,
       conversation: incoming.isFromServer
         ? mainConversation : conversation(for: incoming.conversation), msgid: incoming.msgid)

@@ -7,7 +7,7 @@
 #include <libintl.h>
 #include <locale.h>
 
-// Three functions of GDK's X11 backend (<gdk/x11/gdkx.h>), declared as GTK declares them: that
+// Four functions of GDK's X11 backend (<gdk/x11/gdkx.h>), declared as GTK declares them: that
 // header brings Xlib's names (Window, Display, Screen, Status...) into every Swift file that
 // imports CGtk.
 struct _GdkX11Screen;

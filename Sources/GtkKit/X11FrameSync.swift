@@ -11,46 +11,27 @@ import CGtk
 /// reply. In a burst of 10,000 messages the X server shares the second core with the store's
 /// writer, and frames that missed their 33 ms had spent up to 17 ms of their time blocked, not
 /// drawing.
-///
-/// Frame sync cannot be used without a window manager that supports it, so turning it off for
-/// the surface changes nothing the window does and skips both questions. The screen is looked
-/// at again every 15 s, GTK's own interval for a window manager it has not found, and frame
-/// sync is turned back on when one that supports it appears.
 @MainActor
-public final class X11FrameSync {
-  private let surface: OpaquePointer
-  private let screen: OpaquePointer
-  private var timer: UInt32 = 0
-  private var enabled = true
-
-  /// Watches `window`'s surface; nil when the window is not realized or not on X11.
-  public init?(window: UnsafeMutablePointer<GtkWidget>) {
+public enum X11FrameSync {
+  /// Turns frame sync off for `window`'s surface when the screen's window manager, if any, does
+  /// not support it: GDK would not sync its frames then anyway, and no longer asks. Returns
+  /// whether it did; false too for a window not realized or not on X11.
+  ///
+  /// GTK 4.8 can only turn it off (`gdk_x11_surface_set_frame_sync_enabled` sets false whatever
+  /// it is given, gdksurface-x11.c), so this is decided once, when the window is first shown: a
+  /// window manager that supports frame sync and starts after Natter (in a desktop session
+  /// it starts first) leaves the window's frames paced by GDK's own clock, as without one.
+  @discardableResult
+  public static func turnOffWhereUnsupported(for window: UnsafeMutablePointer<GtkWidget>) -> Bool {
     guard let native = gtk_widget_get_native(window),
       let surface = gtk_native_get_surface(native),
       g_type_check_instance_is_a(
         UnsafeMutableRawPointer(surface).assumingMemoryBound(to: GTypeInstance.self),
         gdk_x11_surface_get_type()) != 0,
-      let screen = gdk_x11_display_get_screen(gdk_surface_get_display(surface))
-    else { return nil }
-    self.surface = surface
-    self.screen = screen
-    g_object_ref(UnsafeMutableRawPointer(surface))
-    update()
-    timer = MainLoop.timeout(milliseconds: 15_000, priority: G_PRIORITY_LOW) { [weak self] in
-      self?.update()
-      return self != nil
-    }
-  }
-
-  isolated deinit {
-    MainLoop.cancel(timer)
-    g_object_unref(UnsafeMutableRawPointer(surface))
-  }
-
-  private func update() {
-    let supported = gdk_x11_screen_supports_net_wm_hint(screen, "_NET_WM_FRAME_DRAWN") != 0
-    guard supported != enabled else { return }
-    enabled = supported
-    gdk_x11_surface_set_frame_sync_enabled(surface, supported ? 1 : 0)
+      let screen = gdk_x11_display_get_screen(gdk_surface_get_display(surface)),
+      gdk_x11_screen_supports_net_wm_hint(screen, "_NET_WM_FRAME_DRAWN") == 0
+    else { return false }
+    gdk_x11_surface_set_frame_sync_enabled(surface, 0)
+    return true
   }
 }

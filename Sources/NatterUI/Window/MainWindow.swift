@@ -24,8 +24,6 @@ final class MainWindow: Widget {
   private var actions: [Action] = []
   /// Work the first frame does not need waits here for it.
   let afterFirstFrame = AfterFirstFrame()
-  /// Spares each frame two X round trips while no window manager runs.
-  private var frameSync: X11FrameSync?
   /// One client per network that is on; none while Natter is local history only.
   var clients: [IRCClient] { conversations.clients }
   private let application: UnsafeMutablePointer<GtkApplication>
@@ -70,9 +68,10 @@ final class MainWindow: Widget {
       split: split, overlay: overlay, afterFirstFrame: afterFirstFrame)
     super.init(made)
     afterFirstFrame.watch(widget)
+    // The window has its surface once shown; the first frame's two questions are no matter.
     afterFirstFrame.run { [weak self] in
       guard let self else { return }
-      frameSync = X11FrameSync(window: widget)
+      X11FrameSync.turnOffWhereUnsupported(for: widget)
     }
     gtk_window_set_title(window, AppInfo.name)
     gtk_window_set_default_size(window, Self.defaultSize.width, Self.defaultSize.height)

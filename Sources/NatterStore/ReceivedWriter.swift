@@ -13,7 +13,8 @@ import NatterCore
 /// stored (`IRCClient`), so every message is still stored before it is shown.
 public final class ReceivedWriter: @unchecked Sendable {
   private let url: URL
-  /// At utility QoS, which libdispatch on Linux runs at nice 2: in a flood the writer, the main
+  /// At utility QoS, which libdispatch on Linux runs at nice 2 (`_dispatch_pp_to_nice` in
+  /// swift-corelibs-libdispatch, the toolchain's): in a flood the writer, the main
   /// thread and the X server want the machine's two cores at once, and a frame that waited for
   /// the X server, itself waiting behind the writer, was missed (issue 32). The writer still has
   /// a core whenever neither of them needs it, which in a flood is most of the time.

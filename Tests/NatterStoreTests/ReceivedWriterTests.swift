@@ -65,7 +65,9 @@ struct ReceivedWriterTests {
     writer.waitUntilIdle()
     let giver = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
     // In a flood the X server and the window get the cores before the writer (issue 32).
-    #expect(try #require(niceness.withLock { $0 }) > giver)
+    // libdispatch sets utility work to nice 2: a test run already at 2 or more cannot see it.
+    let stored = try #require(niceness.withLock { $0 })
+    #expect(stored > giver || giver >= 2, "the writer at nice \(stored), the test at \(giver)")
   }
 
   @Test func aCopyOfAStoredMessageIsNotStoredOrReportedAgain() throws {

@@ -137,9 +137,9 @@ final class FakeTransport: LineTransport {
     let channel = url.conversation("#natter")
     // One read of a flood: its lines are stored to the same millisecond or few.
     let flood = (0..<60).map { ":bob!b@h PRIVMSG #natter :flood \($0)" }
-    // A bouncer's playback, every line stamped with the same second.
+    // A bouncer's playback, every line stamped with the same second, its msgids falling.
     let playback = (0..<30).map {
-      "@time=2026-12-01T10:00:00.000Z :carol!c@h PRIVMSG #natter :played \($0)"
+      "@time=2026-12-01T10:00:00.000Z;msgid=m\(99 - $0) :carol!c@h PRIVMSG #natter :played \($0)"
     }
     // A join among them shows as a status line, which keeps its place too.
     let lines = playback + flood[..<30] + [":dave!d@h JOIN #natter"] + flood[30...]

@@ -34,7 +34,7 @@ public struct ComposerController: Sendable {
   public init(
     sender: String,
     clock: @escaping @Sendable () -> Date = { Date() },
-    makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    makeID: @escaping @Sendable () -> String = Message.newID
   ) {
     self.sender = sender
     self.clock = clock

@@ -37,7 +37,7 @@ public struct IRCStatusPlacement {
   /// order they arrived (`ArrivalIDs`), so they keep their place among the messages.
   public func lines(
     for event: IRCEvent, at now: Date,
-    makeID: () -> String = { UUID().uuidString.lowercased() }
+    makeID: () -> String = Message.newID
   ) -> [Message] {
     guard let text = IRCStatusText.line(for: event) else { return [] }
     return conversations(for: event).map { Message.status(text, in: $0, at: now, id: makeID()) }

@@ -54,7 +54,7 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
   public var reactions: [ReactionGroup] = []
 
   public init(
-    id: String = UUID().uuidString.lowercased(),
+    id: String = Message.newID(),
     sender: String,
     sentAt: Date,
     body: String,
@@ -87,10 +87,13 @@ public struct Message: Equatable, Hashable, Sendable, Identifiable {
 }
 
 extension Message {
+  /// A new random id, for a message made here.
+  public static func newID() -> String { UUID().uuidString.lowercased() }
+
   /// A quiet status line (`You joined #natter`) in `conversation`, which no one sent.
   public static func status(
     _ text: String, in conversation: String, at time: Date,
-    id: String = UUID().uuidString.lowercased()
+    id: String = Message.newID()
   ) -> Message {
     var line = Message(id: id, sender: "", sentAt: time, body: text, conversation: conversation)
     line.kind = .status

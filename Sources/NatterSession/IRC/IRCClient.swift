@@ -17,7 +17,7 @@ public final class IRCClient {
   public var networkID: String { url.conversationPrefix }
   private let store: MessageStore
   private var connection: IRCConnection
-  /// Ids for received lines without a msgid, in the order they arrived.
+  /// Ids for received lines, in the order they arrived.
   private var arrivalIDs = ArrivalIDs()
   private let saslAccount: String?
   /// The PEM file of the client certificate (with its key) shown in the TLS handshake.
@@ -880,9 +880,11 @@ public final class IRCClient {
   }
 
   private func message(from incoming: IRCIncomingMessage) -> Message {
+    let now = Date()
+    // Not the msgid, kept beside it: a server's msgids are in no order.
     var message = Message(
-      id: incoming.msgid ?? arrivalIDs.next(at: Date()), sender: incoming.sender,
-      sentAt: incoming.time ?? Date(), body: incoming.body, tags: incoming.tags,
+      id: arrivalIDs.next(at: now), sender: incoming.sender,
+      sentAt: incoming.time ?? now, body: incoming.body, tags: incoming.tags,
       conversation: incoming.isFromServer
         ? mainConversation : conversation(for: incoming.conversation), msgid: incoming.msgid)
     message.kind = incoming.isAction ? .action : incoming.isNotice ? .notice : .message

@@ -354,6 +354,8 @@ final class NatterApplication: Object {
     }
     window.afterFirstFrame.run { [unowned self] in showIcon(on: window) }
     window.afterFirstFrame.run { TranscriptView.keepClockPattern() }
+    // Shown, the window has its X surface; the first frame's two questions are no matter.
+    window.afterFirstFrame.run { X11FrameSync.turnOffWhereUnsupported(for: window.widget) }
     // Neither the network nor the Secret Service delays the first frame (SPEC §8).
     window.afterFirstFrame.run { [unowned self] in
       if !clients.isEmpty { BenchProbe.mark("network") }

@@ -68,11 +68,6 @@ final class MainWindow: Widget {
       split: split, overlay: overlay, afterFirstFrame: afterFirstFrame)
     super.init(made)
     afterFirstFrame.watch(widget)
-    // The window has its surface once shown; the first frame's two questions are no matter.
-    afterFirstFrame.run { [weak self] in
-      guard let self else { return }
-      X11FrameSync.turnOffWhereUnsupported(for: widget)
-    }
     gtk_window_set_title(window, AppInfo.name)
     gtk_window_set_default_size(window, Self.defaultSize.width, Self.defaultSize.height)
     gtk_widget_set_size_request(widget, 360, 300)

@@ -45,3 +45,18 @@ struct ArrivalIDsTests {
     #expect(millisecond == 1_796_598_193_026)
   }
 }
+
+@Suite("SharedArrivalIDs")
+struct SharedArrivalIDsTests {
+  @Test func idsMadeOnManyThreadsAreAllDifferentAndEachThreadsAreInOrder() async {
+    let shared = SharedArrivalIDs()
+    let now = Date()
+    let made = await withTaskGroup(of: [String].self) { group in
+      for _ in 0..<4 { group.addTask { (0..<2000).map { _ in shared.next(at: now) } } }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    for ids in made { #expect(ids == ids.sorted()) }
+    // The millisecond and counter, without the random bits: one counter for every thread.
+    #expect(Set(made.joined().map { $0.prefix(18) }).count == 8000)
+  }
+}

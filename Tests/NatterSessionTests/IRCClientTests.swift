@@ -29,6 +29,7 @@ final class FakeTransport: LineTransport {
 @Suite final class IRCClientTests {
   private let url = IRCServerURL(
     tls: false, nick: "alice", host: "irc.test", port: 6667, channels: ["#natter"])
+  private let session: ChatSession
   private let store: MessageStore
   private let client: IRCClient
   private let transports: Transports
@@ -55,16 +56,16 @@ final class FakeTransport: LineTransport {
   private let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("natter-irc-\(UUID().uuidString)")
 
-  init() throws {
-    guard case .opened(let store) = MessageStore.open(dataDirectory: directory) else {
-      throw StoreError.readOnly(detail: "no history in \(directory.path)")
-    }
-    self.store = store
+  init() {
+    // A history as the app opens it, whose ids the composer and the client share.
+    session = ChatSession(dataDirectory: directory, sender: "me")
+    store = session.store
     let transports = Transports()
     self.transports = transports
     client = IRCClient(
       url: url, saslAccount: nil, password: nil, store: store, pins: [],
-      budget: IRCSendBudget(burst: 100, interval: 0), makeTransport: transports.factory)
+      budget: IRCSendBudget(burst: 100, interval: 0), arrivalIDs: session.arrivalIDs,
+      makeTransport: transports.factory)
   }
 
   deinit { try? FileManager.default.removeItem(at: directory) }
@@ -151,6 +152,30 @@ final class FakeTransport: LineTransport {
     let order = stored.map(\.body)
     let join = try #require(order.firstIndex { $0.contains("dave") })
     #expect(order[join - 1] == "flood 29" && order[join + 1] == "flood 30", "\(order)")
+  }
+
+  @Test func ourMessageKeepsItsPlaceAmongTheLinesOfItsEchosMillisecond() throws {
+    registered()
+    let channel = url.conversation("#natter")
+    let time = "@time=2026-12-01T10:00:00.000Z"
+    wire.server("\(time) :bob!b@h PRIVMSG #natter :before")
+    #expect(Wait.until { client.inboxIsEmpty })
+    var composer = session.newComposer()
+    composer.textInserted("mine", at: 0)
+    let typed = try #require(
+      composer.send(text: "mine").lazy.compactMap { effect -> Message? in
+        if case .send(let message) = effect { return message }
+        return nil
+      }.first)
+    let stored = try client.send(typed, to: "#natter")
+    // The echo and the answer to it, stamped with the millisecond of the line before.
+    wire.server(
+      "\(time);msgid=s1 :alice!a@h PRIVMSG #natter :mine",
+      "\(time) :bob!b@h PRIVMSG #natter :after")
+    #expect(Wait.until { (try? rows(channel))?.contains { $0.body == "after" } == true })
+    #expect(try store.message(id: stored.id)?.delivery == .sent)
+    let bodies = try rows(channel).filter { $0.kind != .status }.map(\.body)
+    #expect(bodies == ["before", "mine", "after"])
   }
 
   @Test func aKickIsReportedAndAnsweredWithNothing() {

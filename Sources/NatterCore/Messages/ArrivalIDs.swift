@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Ids for received messages, each greater than the one made before it; a message's `msgid`
 /// is kept beside its id.
@@ -43,4 +44,16 @@ public struct ArrivalIDs: Sendable {
       ))
     return uuid.uuidString.lowercased()
   }
+}
+
+/// The one `ArrivalIDs` of a process, shared by the composer and every network's received
+/// lines: a message typed sorts after every line that arrived before it and before every line
+/// that arrives after it, when the server stamps them with the same millisecond as its echo.
+public final class SharedArrivalIDs: Sendable {
+  private let ids = Mutex(ArrivalIDs())
+
+  public init() {}
+
+  /// The next id, made at `now`.
+  public func next(at now: Date) -> String { ids.withLock { $0.next(at: now) } }
 }

@@ -17,6 +17,8 @@ public final class ChatSession {
   public let banner: String?
   /// The local user's name on outgoing messages.
   public let sender: String
+  /// Ids in the order messages were typed or arrived, for the composer and every network.
+  public nonisolated let arrivalIDs = SharedArrivalIDs()
 
   public init(dataDirectory: URL, sender: String) {
     self.sender = sender
@@ -43,6 +45,12 @@ public final class ChatSession {
       self.store = store
     }
     banner = result.bannerMessage
+  }
+
+  /// A composer for this history: its sender, its messages named in the order they were typed
+  /// among those that arrived (`arrivalIDs`).
+  public func newComposer() -> ComposerController {
+    ComposerController(sender: sender, makeID: { [arrivalIDs] in arrivalIDs.next(at: Date()) })
   }
 
   /// Stores `message`; returns the stored form (delivered), or throws and stores nothing.

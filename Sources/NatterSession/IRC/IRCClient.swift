@@ -17,8 +17,8 @@ public final class IRCClient {
   public var networkID: String { url.conversationPrefix }
   private let store: MessageStore
   private var connection: IRCConnection
-  /// Ids for received lines, in the order they arrived.
-  private var arrivalIDs = ArrivalIDs()
+  /// Ids for received lines, in the order they arrived among the composer's own.
+  private let arrivalIDs: SharedArrivalIDs
   private let saslAccount: String?
   /// The PEM file of the client certificate (with its key) shown in the TLS handshake.
   private let clientCertificate: String?
@@ -129,10 +129,11 @@ public final class IRCClient {
     clientCertificate: String? = nil, sts: STSPolicyFile = STSPolicyFile(file: nil),
     store: MessageStore, realName: String = "", ignored: [String] = [],
     pins: [String], trustedAnywhere: Set<String> = [], budget: IRCSendBudget = .standard,
-    handlesWholeReads: Bool = false,
+    handlesWholeReads: Bool = false, arrivalIDs: SharedArrivalIDs = SharedArrivalIDs(),
     makeTransport: @escaping TransportFactory = IRCClient.lineConnection
   ) {
     self.makeTransport = makeTransport
+    self.arrivalIDs = arrivalIDs
     self.handlesWholeReads = handlesWholeReads
     self.url = url
     self.name = name ?? NetworkAccount.defaultName(for: url)

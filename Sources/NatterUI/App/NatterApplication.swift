@@ -286,7 +286,8 @@ final class NatterApplication: Object {
       sts: stsPolicies, store: session.store, realName: settings.realName,
       ignored: network.ignored, pins: settings.pinnedCertificates[network.url.server] ?? [],
       trustedAnywhere: Set(settings.trustedCertificates),
-      budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads)
+      budget: settings.sendBudget, handlesWholeReads: BenchProbe.wholeReads,
+      arrivalIDs: session.arrivalIDs)
   }
 
   private func activate() {

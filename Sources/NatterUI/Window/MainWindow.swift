@@ -54,7 +54,7 @@ final class MainWindow: Widget {
   ) {
     self.session = session
     self.application = application
-    composer = ComposerView(controller: ComposerController(sender: session.sender))
+    composer = ComposerView(controller: session.newComposer())
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     let overlay = gtk_overlay_new()
     let split = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)

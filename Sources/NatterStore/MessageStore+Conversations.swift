@@ -347,8 +347,27 @@ extension MessageStore {
         try statement.bind(3, Timestamp.milliseconds(time))
       }
       try statement.run()
+      if let time { try keepWaitingAfter(id: id, at: time) }
     }
     return try message(id: id)
+  }
+
+  /// Keeps the messages typed after `id` in its conversation, and still waiting (the send
+  /// budget holds them back, or the connection dropped), after it once its time is the
+  /// server's `time`: they were typed before it was echoed, so their own times are earlier, and
+  /// a history read again (a restart, a playback merged) showed them above it until their own
+  /// echoes came. Their times become the server's at their echoes.
+  private func keepWaitingAfter(id: String, at time: Date) throws {
+    let statement = try db.cached(
+      """
+      UPDATE messages INDEXED BY messages_pending SET sent_at = ?2
+      WHERE delivery = 'pending' AND sent_at < ?2
+        AND seq > (SELECT seq FROM messages WHERE id = ?1)
+        AND conversation_id = (SELECT conversation_id FROM messages WHERE id = ?1)
+      """)
+    try statement.bind(1, id)
+    try statement.bind(2, Timestamp.milliseconds(time))
+    try statement.run()
   }
 
   /// The server refused the message: failed, with its reason.

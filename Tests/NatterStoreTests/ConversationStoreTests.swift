@@ -84,6 +84,35 @@ import Testing
     #expect(try store.insertReceived([received(5, msgid: "srv1")]).isEmpty)
   }
 
+  @Test func messagesTypedAfterAnEchoedOneStayAfterItWhileTheyWait() throws {
+    let store = try MessageStore.inMemory()
+    func typed(_ n: Int, in conversation: String) throws -> Message {
+      var message = Fixtures.message(n, sender: "alice", secondsAfterBase: Double(n) / 10)
+      message.conversation = conversation
+      message.delivery = .pending
+      try store.insertPending(message, entry: outgoing(message))
+      return message
+    }
+    let first = try typed(1, in: channel)
+    let second = try typed(2, in: channel)
+    let third = try typed(3, in: channel)
+    let elsewhere = try typed(4, in: "ircs://irc.test/#other")
+    // The second is echoed first (the first waits on a reconnect), two seconds after typing.
+    let echoed = Fixtures.baseDate.addingTimeInterval(2.2)
+    try store.confirm(id: second.id, msgid: "s2", time: echoed)
+    let order = try store.messages(in: channel, .newer, from: nil, limit: 10)
+    #expect(order.map(\.id) == [first.id, second.id, third.id])
+    // Only what was typed after it, in its conversation, still waiting, is moved.
+    // (Compared to the millisecond, as the store keeps times.)
+    let ms = { (time: Date?) in time.map { Int(($0.timeIntervalSince1970 * 1000).rounded()) } }
+    #expect(order.map { ms($0.sentAt) } == [first.sentAt, echoed, echoed].map(ms))
+    #expect(ms(try store.message(id: elsewhere.id)?.sentAt) == ms(elsewhere.sentAt))
+    // Its own echo gives the third the server's time.
+    let later = echoed.addingTimeInterval(2)
+    try store.confirm(id: third.id, msgid: "s3", time: later)
+    #expect(ms(try store.message(id: third.id)?.sentAt) == ms(later))
+  }
+
   @Test func aRefusedMessageFailsWithTheReasonAndRetryMakesItPendingAgain() throws {
     let store = try MessageStore.inMemory()
     var message = Fixtures.message(1, body: "hello")

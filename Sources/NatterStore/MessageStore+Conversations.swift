@@ -331,9 +331,11 @@ extension MessageStore {
   }
 
   /// The server echoed the message: sent, with its `msgid` and `time` when it gave them.
-  /// Returns the stored message, or nil when there is no such pending message.
+  /// Returns the stored message, then the waiting ones moved after it (`keepWaitingAfter`),
+  /// whose rows show the new time too; empty when there is no such message.
   @discardableResult
-  public func confirm(id: String, msgid: String?, time: Date?) throws -> Message? {
+  public func confirm(id: String, msgid: String?, time: Date?) throws -> [Message] {
+    var moved: [String] = []
     try db.transaction {
       let statement = try db.cached(
         """
@@ -347,27 +349,33 @@ extension MessageStore {
         try statement.bind(3, Timestamp.milliseconds(time))
       }
       try statement.run()
-      if let time { try keepWaitingAfter(id: id, at: time) }
+      if let time { moved = try keepWaitingAfter(id: id, at: time) }
     }
-    return try message(id: id)
+    guard let confirmed = try message(id: id) else { return [] }
+    return try [confirmed] + moved.compactMap { try message(id: $0) }
   }
 
   /// Keeps the messages typed after `id` in its conversation, and still waiting (the send
-  /// budget holds them back, or the connection dropped), after it once its time is the
-  /// server's `time`: they were typed before it was echoed, so their own times are earlier, and
-  /// a history read again (a restart, a playback merged) showed them above it until their own
-  /// echoes came. Their times become the server's at their echoes.
-  private func keepWaitingAfter(id: String, at time: Date) throws {
+  /// budget holds them back, the connection dropped, or one refused was retried), after it once
+  /// its time is the server's `time`: they were typed before it was echoed, so their own times
+  /// are earlier, and a history read again (a restart, a playback merged) showed them above it
+  /// until their own echoes came. Each takes the server's time at its own echo; one refused
+  /// keeps the time it is given here. Returns the ids of those moved.
+  private func keepWaitingAfter(id: String, at time: Date) throws -> [String] {
     let statement = try db.cached(
       """
       UPDATE messages INDEXED BY messages_pending SET sent_at = ?2
       WHERE delivery = 'pending' AND sent_at < ?2
         AND seq > (SELECT seq FROM messages WHERE id = ?1)
         AND conversation_id = (SELECT conversation_id FROM messages WHERE id = ?1)
+      RETURNING id
       """)
+    defer { statement.reset() }
     try statement.bind(1, id)
     try statement.bind(2, Timestamp.milliseconds(time))
-    try statement.run()
+    var moved: [String] = []
+    while try statement.step() { moved.append(statement.text(0)) }
+    return moved
   }
 
   /// The server refused the message: failed, with its reason.

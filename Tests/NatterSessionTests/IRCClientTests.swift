@@ -56,9 +56,11 @@ final class FakeTransport: LineTransport {
   private let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("natter-irc-\(UUID().uuidString)")
 
-  init() {
+  init() throws {
     // A history as the app opens it, whose ids the composer and the client share.
     session = ChatSession(dataDirectory: directory, sender: "me")
+    // Opened as a file, not one of the fallbacks, whose banner would say so.
+    if let banner = session.banner { throw StoreError.readOnly(detail: banner) }
     store = session.store
     let transports = Transports()
     self.transports = transports

@@ -77,7 +77,7 @@ import Testing
     try store.updateOutbox(entries[0])
     #expect(try store.pendingOutbox().first?.texts == ["hello"])
     let time = Fixtures.baseDate.addingTimeInterval(100)
-    let confirmed = try #require(try store.confirm(id: message.id, msgid: "srv1", time: time))
+    let confirmed = try #require(try store.confirm(id: message.id, msgid: "srv1", time: time).first)
     #expect(confirmed.delivery == .sent && confirmed.msgid == "srv1" && confirmed.sentAt == time)
     #expect(try store.pendingOutbox().isEmpty)
     // The server's playback of our own message is now a duplicate.
@@ -86,30 +86,41 @@ import Testing
 
   @Test func messagesTypedAfterAnEchoedOneStayAfterItWhileTheyWait() throws {
     let store = try MessageStore.inMemory()
-    func typed(_ n: Int, in conversation: String) throws -> Message {
-      var message = Fixtures.message(n, sender: "alice", secondsAfterBase: Double(n) / 10)
-      message.conversation = conversation
+    func typed(_ n: Int, at seconds: Double, in conversation: String? = nil) throws -> Message {
+      var message = Fixtures.message(n, sender: "alice", secondsAfterBase: seconds)
+      message.conversation = conversation ?? channel
       message.delivery = .pending
       try store.insertPending(message, entry: outgoing(message))
       return message
     }
-    let first = try typed(1, in: channel)
-    let second = try typed(2, in: channel)
-    let third = try typed(3, in: channel)
-    let elsewhere = try typed(4, in: "ircs://irc.test/#other")
-    // The second is echoed first (the first waits on a reconnect), two seconds after typing.
+    // The first was refused and retried, so it waits behind the second in the outbox.
+    let first = try typed(1, at: 0.1)
+    let second = try typed(2, at: 0.2)
+    let third = try typed(3, at: 0.3)
+    var heard = Fixtures.message(4, sender: "bob", secondsAfterBase: 0.4)
+    heard.conversation = channel
+    heard.msgid = "b4"
+    try store.insertReceived([heard])
+    let elsewhere = try typed(5, at: 0.5, in: "ircs://irc.test/#other")
+    let fifth = try typed(6, at: 3.0)
+    // The second's echo, two seconds after it was typed.
     let echoed = Fixtures.baseDate.addingTimeInterval(2.2)
-    try store.confirm(id: second.id, msgid: "s2", time: echoed)
+    let changed = try store.confirm(id: second.id, msgid: "s2", time: echoed)
+    // Only what was typed after it in its conversation, still waiting and earlier, moves.
+    #expect(changed.map(\.id) == [second.id, third.id])
     let order = try store.messages(in: channel, .newer, from: nil, limit: 10)
-    #expect(order.map(\.id) == [first.id, second.id, third.id])
-    // Only what was typed after it, in its conversation, still waiting, is moved.
+    #expect(order.map(\.id) == [first.id, heard.id, second.id, third.id, fifth.id])
     // (Compared to the millisecond, as the store keeps times.)
     let ms = { (time: Date?) in time.map { Int(($0.timeIntervalSince1970 * 1000).rounded()) } }
-    #expect(order.map { ms($0.sentAt) } == [first.sentAt, echoed, echoed].map(ms))
+    #expect(
+      order.map { ms($0.sentAt) }
+        == [first.sentAt, heard.sentAt, echoed, echoed, fifth.sentAt].map(ms))
+    #expect(ms(changed.last?.sentAt) == ms(echoed), "the row shows its new time")
     #expect(ms(try store.message(id: elsewhere.id)?.sentAt) == ms(elsewhere.sentAt))
-    // Its own echo gives the third the server's time.
+    // Its own echo gives the third the server's time, and moves the last one typed after it.
     let later = echoed.addingTimeInterval(2)
-    try store.confirm(id: third.id, msgid: "s3", time: later)
+    let next = try store.confirm(id: third.id, msgid: "s3", time: later)
+    #expect(next.map(\.id) == [third.id, fifth.id])
     #expect(ms(try store.message(id: third.id)?.sentAt) == ms(later))
   }
 

@@ -44,7 +44,7 @@ import Testing
       entry: IRCOutboxEntry(
         message: IRCOutgoing(id: "local-1", target: "#natter", body: "yes", replyTo: "p")))
     #expect(try store.message(id: "local-1")?.replyTo == "p")
-    let confirmed = try store.confirm(id: "local-1", msgid: "s1", time: base)
+    let confirmed = try store.confirm(id: "local-1", msgid: "s1", time: base).first
     #expect(confirmed?.replyTo == "p" && confirmed?.msgid == "s1")
     // An edit that drops the parent drops it.
     var edited = try #require(confirmed)

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Ids for received messages, each greater than the one made before it; a message's `msgid`
-/// is kept beside its id.
+/// Ids for messages, received or typed, each greater than the one made before it; a received
+/// message's `msgid` is kept beside its id.
 ///
 /// The store and the transcript order messages by time, then by id. Times are kept to the
 /// millisecond, and the lines of one read share their millisecond, as do a bouncer's playback
@@ -47,8 +47,8 @@ public struct ArrivalIDs: Sendable {
 }
 
 /// The one `ArrivalIDs` of a process, shared by the composer and every network's received
-/// lines: a message typed sorts after every line that arrived before it and before every line
-/// that arrives after it, when the server stamps them with the same millisecond as its echo.
+/// lines. Where the server stamps lines with the millisecond of our message's echo, ours sorts
+/// after each line handled before Enter was pressed and before each handled after it.
 public final class SharedArrivalIDs: Sendable {
   private let ids = Mutex(ArrivalIDs())
 

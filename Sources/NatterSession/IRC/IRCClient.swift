@@ -767,7 +767,7 @@ public final class IRCClient {
       }
     case .messageFailed(let id, let reason):
       Log.debug("\(id) failed: \(reason)")
-      change { try store.fail(id: id, reason: reason) }
+      change { [try store.fail(id: id, reason: reason)].compactMap { $0 } }
       onStatus()
     case .stsUpgrade(let port):
       Log.info("\(url.host) asks for TLS on port \(port) (STS); connecting there")
@@ -843,9 +843,9 @@ public final class IRCClient {
     return placement.lines(for: event, at: now) { arrivalIDs.next(at: now) }
   }
 
-  private func change(_ body: () throws -> Message?) {
+  private func change(_ body: () throws -> [Message]) {
     do {
-      if let message = try body() { onChanged(message) }
+      for message in try body() { onChanged(message) }
     } catch {
       report(error, storing: "a delivery update")
     }

@@ -13,6 +13,41 @@ import CGtk
 /// drawing.
 @MainActor
 public enum X11FrameSync {
+  private static var watchesWindows = false
+
+  /// Turns frame sync off where unsupported for every window shown from now on (the main
+  /// window, Preferences, dialogs, the channel browser, which draws a frame for each page of a
+  /// `/list`), each time it is mapped, at idle after the frame that shows it: before that
+  /// frame the question would delay it. Once per process; later calls do nothing.
+  public static func turnOffWhereUnsupportedForEveryWindow() {
+    guard !watchesWindows, let toplevels = gtk_window_get_toplevels() else { return }
+    watchesWindows = true
+    Signal.connectItemsChanged(raw(toplevels)) { position, _, added in
+      for index in position..<position + added {
+        // The list keeps the window; `get_item` gave a reference of our own.
+        guard let window = g_list_model_get_item(toplevels, index) else { continue }
+        g_object_unref(window)
+        turnOffAfterEachMap(of: window.assumingMemoryBound(to: GtkWidget.self))
+      }
+    }
+  }
+
+  private static func turnOffAfterEachMap(of window: UnsafeMutablePointer<GtkWidget>) {
+    Signal.connect(raw(window), "map") {
+      guard let clock = gtk_widget_get_frame_clock(window) else { return }
+      let painted = Handler()
+      painted.id = Signal.connect(raw(clock), "after-paint") {
+        Signal.disconnect(raw(clock), painted.id)
+        // Held until the idle: a window closed meanwhile is unrealized, and left alone.
+        g_object_ref(raw(window))
+        MainLoop.idle {
+          turnOffWhereUnsupported(for: window)
+          g_object_unref(raw(window))
+        }
+      }
+    }
+  }
+
   /// Turns frame sync off for `window`'s surface when the screen's window manager, if any, does
   /// not support it: GDK would not sync its frames then anyway, and no longer asks. Returns
   /// whether it did; false too for a window not realized or not on X11.
@@ -34,4 +69,10 @@ public enum X11FrameSync {
     gdk_x11_surface_set_frame_sync_enabled(surface, 0)
     return true
   }
+}
+
+/// A signal handler's id, known only once the handler is connected, for it to disconnect itself.
+@MainActor
+private final class Handler {
+  var id: UInt = 0
 }

@@ -61,6 +61,15 @@ struct X11FrameSyncTests {
     let after = try Self.requestsEndingFrames(window, label, count: 20)
     // GDK 4.8 asks twice a frame, each an XGetWindowProperty on the root window.
     #expect(after <= before - 2 * 20, "requests ending 20 frames: \(before) before, \(after) after")
+
+    // Every window shown once the watch began, from the idle after its first frame (in this
+    // test, not one of its own: the first window's `before` must be counted without it).
+    X11FrameSync.turnOffWhereUnsupportedForEveryWindow()
+    let text = try #require(gtk_label_new("frame"))
+    let later = TestWindow(child: text, width: 200, height: 100)
+    defer { later.close() }
+    let watched = try Self.requestsEndingFrames(later, text, count: 20)
+    #expect(watched <= before - 2 * 20, "\(before) without the watch, \(watched) with it")
   }
 
   @Test func aWindowNotYetRealizedIsLeftAlone() throws {

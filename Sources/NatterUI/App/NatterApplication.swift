@@ -330,6 +330,8 @@ final class NatterApplication: Object {
         passwords[network.id] ?? (network.id == passwordNetwork ? environment : nil)
     }
     let clients = enabled.map { makeClient($0, password: given[$0.id]) }
+    // No frame of this window or any other asks about frame sync where nothing supports it.
+    X11FrameSync.turnOffWhereUnsupportedForEveryWindow()
     let window = MainWindow(
       application: application, session: session, networks: settings.networks, clients: clients)
     BenchProbe.mark("window")
@@ -355,8 +357,6 @@ final class NatterApplication: Object {
     }
     window.afterFirstFrame.run { [unowned self] in showIcon(on: window) }
     window.afterFirstFrame.run { TranscriptView.keepClockPattern() }
-    // Shown, the window has its X surface; the first frame's two questions are no matter.
-    window.afterFirstFrame.run { X11FrameSync.turnOffWhereUnsupported(for: window.widget) }
     // Neither the network nor the Secret Service delays the first frame (SPEC §8).
     window.afterFirstFrame.run { [unowned self] in
       if !clients.isEmpty { BenchProbe.mark("network") }

@@ -34,16 +34,12 @@ public enum X11FrameSync {
 
   private static func turnOffAfterEachMap(of window: UnsafeMutablePointer<GtkWidget>) {
     Signal.connect(raw(window), "map") {
-      guard let clock = gtk_widget_get_frame_clock(window) else { return }
-      let painted = Handler()
-      painted.id = Signal.connect(raw(clock), "after-paint") {
-        Signal.disconnect(raw(clock), painted.id)
-        // Held until the idle: a window closed meanwhile is unrealized, and left alone.
-        g_object_ref(raw(window))
-        MainLoop.idle {
-          turnOffWhereUnsupported(for: window)
-          g_object_unref(raw(window))
-        }
+      // Held until then: a window closed meanwhile is unrealized, and left alone. The fallback
+      // only lets go of one closed before its first frame; a frame comes long before it.
+      g_object_ref(raw(window))
+      AfterNextFrame.run(of: window, fallback: 2000) {
+        turnOffWhereUnsupported(for: window)
+        g_object_unref(raw(window))
       }
     }
   }
@@ -69,10 +65,4 @@ public enum X11FrameSync {
     gdk_x11_surface_set_frame_sync_enabled(surface, 0)
     return true
   }
-}
-
-/// A signal handler's id, known only once the handler is connected, for it to disconnect itself.
-@MainActor
-private final class Handler {
-  var id: UInt = 0
 }

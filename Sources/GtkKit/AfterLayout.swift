@@ -18,9 +18,11 @@ public enum AfterLayout {
   ) -> Bool {
     guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
     let once = OnceOnFrameClock(body)
-    once.clock = raw(clock)
     // After every other handler: GdkSurface's own, which lays the window out, comes first.
-    once.handler = Signal.connect(raw(clock), "layout", after: true) { once.run() }
+    // Not held: only the clock's own signal runs it.
+    once.attach(to: raw(clock), holding: false) {
+      Signal.connect(raw(clock), "layout", after: true) { once.run() }
+    }
     return true
   }
 }

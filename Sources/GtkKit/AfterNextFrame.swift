@@ -12,12 +12,13 @@ public enum AfterNextFrame {
     let once = OnceOnFrameClock(body)
     if let clock = gtk_widget_get_frame_clock(widget) {
       let instance = raw(clock)
-      once.handler = Signal.connect(instance, "after-paint") {
-        once.disconnect(from: instance)
-        // At idle: the frame's own work, and whatever GTK queued after it, goes first.
-        MainLoop.idle { once.run() }
+      once.attach(to: instance, holding: true) {
+        Signal.connect(instance, "after-paint") {
+          once.disconnect()
+          // At idle: the frame's own work, and whatever GTK queued after it, goes first.
+          MainLoop.idle { once.run() }
+        }
       }
-      once.clock = instance
     }
     MainLoop.timeout(milliseconds: fallback) {
       once.run()
@@ -31,21 +32,39 @@ public enum AfterNextFrame {
 @MainActor
 final class OnceOnFrameClock {
   private var body: (@MainActor () -> Void)?
-  var clock: UnsafeMutableRawPointer?
-  var handler: UInt = 0
+  private var clock: UnsafeMutableRawPointer?
+  private var handler: UInt = 0
+  private var holdsClock = false
 
   init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 
+  /// Connects the handler `connect` returns to `clock`. `holding` keeps the clock until the
+  /// handler is disconnected, which anything run from outside the clock's own signals needs:
+  /// a window destroyed before its next frame lets go of its surface's clock, and a fallback
+  /// that then disconnected from it would reach into freed memory (a crash in GObject, issue
+  /// 32's CI run). Without it a handler never run goes with the clock.
+  func attach(to clock: UnsafeMutableRawPointer, holding: Bool, _ connect: () -> UInt) {
+    if holding { g_object_ref(clock) }
+    holdsClock = holding
+    self.clock = clock
+    handler = connect()
+  }
+
   func run() {
-    if let clock { disconnect(from: clock) }
+    disconnect()
     guard let body else { return }
     self.body = nil
     body()
   }
 
-  func disconnect(from clock: UnsafeMutableRawPointer) {
-    guard handler != 0 else { return }
-    Signal.disconnect(clock, handler)
+  func disconnect() {
+    guard let clock else { return }
+    self.clock = nil
+    // A destroyed surface disposes of its clock, and with it every handler, before letting go.
+    if g_signal_handler_is_connected(clock, gulong(handler)) != 0 {
+      Signal.disconnect(clock, handler)
+    }
     handler = 0
+    if holdsClock { g_object_unref(clock) }
   }
 }

@@ -43,4 +43,50 @@ struct AfterNextFrameTests {
     MainLoop.iterate(seconds: 0.1)
     #expect(runs == 1)
   }
+
+  @Test func aWindowDestroyedBeforeItsFrameRunsItAfterTheFallback() throws {
+    try #require(GtkTestEnvironment.start(), "GTK needs a display; run under xvfb-run")
+    let window = try #require(gtk_window_new())
+    gtk_window_present(raw(window).assumingMemoryBound(to: GtkWindow.self))
+    // Destroying the window disposes of the frame clock the run connected to, and lets go of
+    // it: the fallback must not then reach into it (issue 32's CI crash, in GObject, 2 s after a
+    // test closed a window before its first frame). GObject says so when it is reached into.
+    let complaints = GObjectComplaints()
+    defer { complaints.stop() }
+    var runs = 0
+    AfterNextFrame.run(of: window, fallback: 50) { runs += 1 }
+    gtk_window_destroy(raw(window).assumingMemoryBound(to: GtkWindow.self))
+    #expect(Wait.until(timeout: 5) { runs > 0 })
+    MainLoop.iterate(seconds: 0.1)
+    #expect(runs == 1)
+    #expect(complaints.messages.isEmpty, "\(complaints.messages)")
+  }
+}
+
+/// The warnings and criticals GObject logs (a signal handler disconnected twice, an instance
+/// already freed) from now until `stop`.
+@MainActor
+private final class GObjectComplaints {
+  private final class Messages: @unchecked Sendable { var all: [String] = [] }
+  private let box = Messages()
+  private var handler: guint = 0
+
+  init() {
+    let log: GLogFunc = { _, _, message, data in
+      let box = Unmanaged<Messages>.fromOpaque(data!).takeUnretainedValue()
+      box.all.append(message.map { String(cString: $0) } ?? "")
+    }
+    let levels = GLogLevelFlags(
+      rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue)
+    handler = g_log_set_handler(
+      "GLib-GObject", levels, log, Unmanaged.passUnretained(box).toOpaque())
+  }
+
+  var messages: [String] { box.all }
+
+  func stop() {
+    guard handler != 0 else { return }
+    g_log_remove_handler("GLib-GObject", handler)
+    handler = 0
+  }
 }

@@ -39,6 +39,8 @@ final class FrameRecorder {
   /// Starts recording `window`'s frames; nil when it has no frame clock (not realized).
   init?(window: UnsafeMutablePointer<GtkWidget>) {
     guard let clock = gtk_widget_get_frame_clock(window) else { return nil }
+    // Held until `finish`, which a timer calls: a window closed meanwhile lets go of its clock.
+    g_object_ref(raw(clock))
     self.clock = clock
     lastStart = g_get_monotonic_time()
     previousStart = lastStart
@@ -63,6 +65,20 @@ final class FrameRecorder {
     gdk_frame_clock_begin_updating(clock)
   }
 
+  isolated deinit { stop() }
+
+  private func stop() {
+    guard !finished else { return }
+    finished = true
+    gaps.append(Int64(g_get_monotonic_time() - lastStart))
+    // A closed window's surface disposes of its clock, and with it every handler.
+    for handler in handlers where g_signal_handler_is_connected(raw(clock), gulong(handler)) != 0 {
+      Signal.disconnect(raw(clock), handler)
+    }
+    gdk_frame_clock_end_updating(clock)
+    g_object_unref(raw(clock))
+  }
+
   private func afterPaint() {
     let now = g_get_monotonic_time()
     if didWork, frameStart != 0 { times.append(Int64(now - frameStart)) }
@@ -74,12 +90,7 @@ final class FrameRecorder {
   /// so a stall at the end counts), the working frames' own times and every frame's ready
   /// time.
   func finish() -> (gaps: FrameHistogram, frames: FrameHistogram, ready: FrameHistogram) {
-    if !finished {
-      finished = true
-      gaps.append(Int64(g_get_monotonic_time() - lastStart))
-      for handler in handlers { Signal.disconnect(raw(clock), handler) }
-      gdk_frame_clock_end_updating(clock)
-    }
+    stop()
     return (
       FrameHistogram(microseconds: gaps), FrameHistogram(microseconds: times),
       FrameHistogram(microseconds: ready)

@@ -305,7 +305,9 @@ final class ComposerView: Widget {
     let popover = TagEntryPopover(parent: addTagButton)
     popover.completions = { [unowned self] prefix in controller.tagCompletions(prefix: prefix) }
     popover.onConfirm = { [unowned self] text in perform(controller.addTag(fromEntry: text)) }
-    popover.onClosed = { [unowned self] in
+    // Weak: `deinit` detaches an open popover, which closes it.
+    popover.onClosed = { [weak self] in
+      guard let self else { return }
       updateActionStates()
       focusText()
     }

@@ -63,8 +63,9 @@ final class QuickSwitcher: Widget {
     }
     // Clicking elsewhere puts the card away and leaves the focus where the click put it.
     if let focus = gtk_event_controller_focus_new() {
-      Signal.connect(raw(focus), "leave") { [unowned self] in
-        guard isVisible else { return }
+      // Weak: destroying a window moves the focus out, after its owner may be gone.
+      Signal.connect(raw(focus), "leave") { [weak self] in
+        guard let self, isVisible else { return }
         isVisible = false
       }
       gtk_widget_add_controller(widget, focus)

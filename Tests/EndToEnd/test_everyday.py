@@ -9,8 +9,8 @@ import subprocess
 
 import pyatspi
 
-from natter_e2e import wait_until
-from test_conversations import click, focus_dialog, shown_messages, window_of
+from natter_e2e import is_focused, wait_until
+from test_conversations import click, dialog_ids, focus_dialog, shown_messages, window_of
 from test_irc import IRCTestCase, press
 from test_networks import SwitcherMixin
 
@@ -98,7 +98,13 @@ class MemberStateTest(SwitcherMixin, IRCTestCase):
                    what="bob away and robo a bot in the member list")
         bob.send("AWAY")
         wait_until(lambda: rows().get("@bob") == "", what="bob back")
+        # Escape in the filter puts the popover away, taking the focus out of it (the filter
+        # took Escape for itself before, and kept the focus).
+        filter_entry = app.find("entry", "Filter members")
+        wait_until(lambda: is_focused(filter_entry), what="the filter focused")
         app.key("Escape")
+        wait_until(lambda: not is_focused(filter_entry),
+                   what="the focus out of the filter once Escape put the popover away")
 
         # An invitation says where to go.
         bob.send("JOIN #secret")
@@ -165,6 +171,17 @@ class ChannelsAndPeopleTest(SwitcherMixin, IRCTestCase):
         wait_until(lambda: self.active_row(app) == "#chan17", what="#chan17 open")
         subprocess.run(["xdotool", "windowfocus", "--sync", window_of(app)], check=True)
         self.open_conversation(app, "#natter", "#natter")
+
+        # Escape closes the browser, even from the filter that has the focus, and again the
+        # next time: the closed one was let go of.
+        for _ in range(2):
+            self.send(app, "/list")
+            focus_dialog("^Channels on 127.0.0.1$")
+            app.type("chan")
+            app.key("Escape")
+            wait_until(lambda: not dialog_ids("^Channels on 127.0.0.1$"),
+                       what="the channel browser closed by Escape")
+            subprocess.run(["xdotool", "windowfocus", "--sync", window_of(app)], check=True)
 
         # /ignore: bob's lines are dropped, carol's still come; it is kept in settings.ini.
         self.send(app, "/ignore bob")

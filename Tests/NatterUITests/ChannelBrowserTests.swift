@@ -64,4 +64,22 @@ struct ChannelBrowserTests {
     #expect(joined.count == 1)
     #expect(joined.first?.hasPrefix("#c1999") == true, "\(joined)")
   }
+
+  @Test func closingTheBrowserTellsItsOwnerOnce() throws {
+    try #require(GtkTestEnvironment.start())
+    let parent = try #require(gtk_window_new())
+    defer { gtk_window_destroy(cast(parent)) }
+    let window: UnsafeMutablePointer<GtkWindow> = try #require(cast(parent))
+    let browser = ChannelBrowser(network: "Libera.Chat", filter: nil, over: window)
+    var closed = 0
+    browser.onClose = { closed += 1 }
+    browser.present()
+    Wait.frames(2, of: browser.window.widget)
+    browser.close()
+    #expect(Wait.until { closed > 0 }, "the owner lets go of the browser and focuses the composer")
+    #expect(browser.isClosed)
+    browser.close()
+    MainLoop.iterate(seconds: 0.1)
+    #expect(closed == 1)
+  }
 }

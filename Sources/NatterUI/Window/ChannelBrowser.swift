@@ -65,13 +65,18 @@ final class ChannelBrowser {
     connectRows()
     Signal.connect(filter.pointer, "search-changed") { [weak self] in self?.applyFilter() }
     Signal.connect(filter.pointer, "activate") { [weak self] in self?.joinFirstMatch() }
+    // The filter, which has the focus, takes Escape for itself (GtkSearchEntry's
+    // "stop-search"): the window's Escape would come only from the list.
+    Signal.connect(filter.pointer, "stop-search") { [weak self] in self?.close() }
     Signal.connectPosition(list.pointer, "activate") { [weak self] position in
       guard let self, Int(position) < directory.count else { return }
       join(directory[Int(position)].name)
     }
-    // However it goes (Escape, Enter, the parent closing), the window is gone once destroyed;
-    // its list tears its rows down after this, so the handlers hold the browser weakly.
-    Signal.connect(window.pointer, "destroy") { [weak self] in
+    // However it goes (Escape, Enter, the parent closing), `gtk_window_destroy` unrealizes the
+    // window; "destroy" would wait for its last reference, which is this browser's, so the
+    // owner that lets go of the browser would never be told. The list tears its rows down
+    // after this, so the handlers hold the browser weakly.
+    Signal.connect(window.pointer, "unrealize") { [weak self] in
       guard let self, !isClosed else { return }
       isClosed = true
       let onClose = onClose

@@ -125,6 +125,9 @@ final class WindowHeader {
       gtk_popover_set_child(cast(popover), view.widget)
       // Typing filters at once: the filter has the focus when the popover opens.
       Signal.connect(raw(popover!), "show") { [unowned view] in view.filter.grabFocus() }
+      // The filter takes Escape for itself (GtkSearchEntry's "stop-search"), so the
+      // popover's own Escape never comes.
+      Signal.connect(view.filter.pointer, "stop-search") { gtk_popover_popdown(cast(popover)) }
       return popover
     }
     membersButton.isVisible = false

@@ -38,11 +38,12 @@ final class OnceOnFrameClock {
 
   init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 
-  /// Connects the handler `connect` returns to `clock`. `holding` keeps the clock until the
-  /// handler is disconnected, which anything run from outside the clock's own signals needs:
-  /// a window destroyed before its next frame lets go of its surface's clock, and a fallback
-  /// that then disconnected from it would reach into freed memory (a crash in GObject, issue
-  /// 32's CI run). Without it a handler never run goes with the clock.
+  /// Keeps the handler `connect` makes on `clock`; `holding` keeps the clock alive until then.
+  ///
+  /// Anything disconnected from outside the clock's own signals needs it: a window destroyed
+  /// before its next frame lets go of its surface's clock, and a fallback that then
+  /// disconnected from it would reach into freed memory (a crash in GObject, issue 32's CI
+  /// run). Without it a handler never run goes with the clock.
   func attach(to clock: UnsafeMutableRawPointer, holding: Bool, _ connect: () -> UInt) {
     if holding { g_object_ref(clock) }
     holdsClock = holding
@@ -60,7 +61,8 @@ final class OnceOnFrameClock {
   func disconnect() {
     guard let clock else { return }
     self.clock = nil
-    // A destroyed surface disposes of its clock, and with it every handler, before letting go.
+    // A destroyed toplevel surface disposes of its clock, and with it every handler, before
+    // letting go of it (gdk/gdksurface.c, GTK 4.8).
     if g_signal_handler_is_connected(clock, gulong(handler)) != 0 {
       Signal.disconnect(clock, handler)
     }

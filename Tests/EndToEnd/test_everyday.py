@@ -172,8 +172,8 @@ class ChannelsAndPeopleTest(SwitcherMixin, IRCTestCase):
         subprocess.run(["xdotool", "windowfocus", "--sync", window_of(app)], check=True)
         self.open_conversation(app, "#natter", "#natter")
 
-        # Escape closes the browser, even from the filter that has the focus, and again the
-        # next time: the closed one was let go of.
+        # Escape closes the browser, even from the filter that has the focus, each time it is
+        # opened.
         for _ in range(2):
             self.send(app, "/list")
             focus_dialog("^Channels on 127.0.0.1$")

@@ -39,7 +39,8 @@ final class FrameRecorder {
   /// Starts recording `window`'s frames; nil when it has no frame clock (not realized).
   init?(window: UnsafeMutablePointer<GtkWidget>) {
     guard let clock = gtk_widget_get_frame_clock(window) else { return nil }
-    // Held until `finish`, which a timer calls: a window closed meanwhile lets go of its clock.
+    // Held until `stop` (from `finish`, which a timer calls, or `deinit`): a window closed
+    // meanwhile lets go of its clock.
     g_object_ref(raw(clock))
     self.clock = clock
     lastStart = g_get_monotonic_time()
@@ -71,7 +72,8 @@ final class FrameRecorder {
     guard !finished else { return }
     finished = true
     gaps.append(Int64(g_get_monotonic_time() - lastStart))
-    // A closed window's surface disposes of its clock, and with it every handler.
+    // A closed window's surface disposes of its clock, and with it every handler
+    // (gdk/gdksurface.c, GTK 4.8).
     for handler in handlers where g_signal_handler_is_connected(raw(clock), gulong(handler)) != 0 {
       Signal.disconnect(raw(clock), handler)
     }

@@ -74,8 +74,10 @@ final class ChannelBrowser {
     }
     // However it goes (Escape, Enter, the parent closing), `gtk_window_destroy` unrealizes the
     // window; "destroy" would wait for its last reference, which is this browser's, so the
-    // owner that lets go of the browser would never be told. The list tears its rows down
-    // after this, so the handlers hold the browser weakly.
+    // owner that lets go of the browser would never be told. GTK 4.8 unrealizes a toplevel
+    // otherwise only for `gtk_window_set_display` and a titlebar set while realized, neither
+    // of which the browser does. The list tears its rows down after this, so the handlers
+    // hold the browser weakly.
     Signal.connect(window.pointer, "unrealize") { [weak self] in
       guard let self, !isClosed else { return }
       isClosed = true

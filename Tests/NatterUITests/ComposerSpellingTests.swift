@@ -70,6 +70,26 @@ struct ComposerSpellingTests {
     #expect(composer.misspeltRanges == [0..<3])
   }
 
+  @Test func closingTheWindowAfterTypingLogsNothing() throws {
+    let (composer, window) = try makeComposer(["en_US"])
+    var closed = false
+    defer { if !closed { window.close() } }
+    // GTK 4.8 animates the scroll to the caret; closing the window ends the animation from
+    // inside GtkAdjustment, which a value set from value-changed then ended twice:
+    // "g_signal_handler_disconnect: assertion 'handler_id > 0' failed". Seen only here, where
+    // the composer is alone in a short window and the marks re-lay its text out.
+    let complaints = GObjectComplaints { $0.contains("handler_id > 0") }
+    defer { complaints.stop() }
+    #expect(marked(composer, after: "wrold\nfine line") == ["wrold"])
+    composer.buffer.insert("teh ", at: 6)
+    MainLoop.iterate(until: { !composer.isCheckingSpelling }, seconds: 10)
+    composer.buffer.delete(offset: 0, length: 6)
+    MainLoop.iterate(until: { !composer.isCheckingSpelling }, seconds: 10)
+    window.close()
+    closed = true
+    #expect(complaints.messages.isEmpty, "\(complaints.messages)")
+  }
+
   @Test func theContextMenuSuggestsAndReplacesUndoably() throws {
     let (composer, window) = try makeComposer(["en_US"])
     defer { window.close() }

@@ -67,6 +67,15 @@ extension ComposerView {
       }
     }
     Signal.connect(raw(vertical), "value-changed") { [unowned self] in
+      guard gtk_widget_get_mapped(textScroller.widget) != 0 else { return }
+      stayUnscrolledWhileTheTextFits(vertical)
+    }
+    // Unmapping the scroller ends a running scroll animation from inside GtkAdjustment
+    // (`gtk_adjustment_enable_animation`, GTK 4.8), which sets the animation's target and then
+    // ends it: setting the value from that value-changed ended it first, and GTK logged two
+    // criticals, disconnecting handler 0 and ending an update not begun. Nothing shows while
+    // unmapped, so the text is put back unscrolled when it shows again.
+    Signal.connect(textScroller.pointer, "map") { [unowned self] in
       stayUnscrolledWhileTheTextFits(vertical)
     }
   }

@@ -61,11 +61,7 @@ final class OnceOnFrameClock {
   func disconnect() {
     guard let clock else { return }
     self.clock = nil
-    // A destroyed toplevel surface disposes of its clock, and with it every handler, before
-    // letting go of it (gdk/gdksurface.c, GTK 4.8).
-    if g_signal_handler_is_connected(clock, gulong(handler)) != 0 {
-      Signal.disconnect(clock, handler)
-    }
+    Signal.disconnectIfConnected(clock, handler)
     handler = 0
     if holdsClock { g_object_unref(clock) }
   }

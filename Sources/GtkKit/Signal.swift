@@ -224,4 +224,12 @@ public enum Signal {
   public static func disconnect(_ instance: Pointer, _ handlerID: UInt) {
     g_signal_handler_disconnect(instance, gulong(handlerID))
   }
+
+  /// Disconnects one handler of an instance still held but perhaps disposed of: a destroyed
+  /// toplevel surface disposes of its frame clock, and with it every handler, before letting
+  /// go of it (gdk/gdksurface.c, GTK 4.8), and disconnecting one again logs a warning.
+  public static func disconnectIfConnected(_ instance: Pointer, _ handlerID: UInt) {
+    guard g_signal_handler_is_connected(instance, gulong(handlerID)) != 0 else { return }
+    g_signal_handler_disconnect(instance, gulong(handlerID))
+  }
 }

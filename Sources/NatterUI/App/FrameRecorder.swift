@@ -72,11 +72,7 @@ final class FrameRecorder {
     guard !finished else { return }
     finished = true
     gaps.append(Int64(g_get_monotonic_time() - lastStart))
-    // A closed window's surface disposes of its clock, and with it every handler
-    // (gdk/gdksurface.c, GTK 4.8).
-    for handler in handlers where g_signal_handler_is_connected(raw(clock), gulong(handler)) != 0 {
-      Signal.disconnect(raw(clock), handler)
-    }
+    for handler in handlers { Signal.disconnectIfConnected(raw(clock), handler) }
     gdk_frame_clock_end_updating(clock)
     g_object_unref(raw(clock))
   }

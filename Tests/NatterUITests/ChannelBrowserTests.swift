@@ -83,4 +83,28 @@ struct ChannelBrowserTests {
     MainLoop.iterate()
     #expect(closed == 1)
   }
+
+  /// The main window closing destroys the browser with it; the browser's owner lets go of it
+  /// after that, when the main window is already freed.
+  @Test func theParentClosingUnderAHeldBrowserLeavesNothingFreed() throws {
+    try #require(GtkTestEnvironment.start())
+    let parent = try #require(gtk_window_new())
+    let window: UnsafeMutablePointer<GtkWindow> = try #require(cast(parent))
+    let complaints = GObjectComplaints {
+      $0.contains("invalid (NULL) class pointer") || $0.contains("G_TYPE_CHECK_INSTANCE")
+    }
+    defer { complaints.stop() }
+    do {
+      let browser = ChannelBrowser(network: "Libera.Chat", filter: nil, over: window)
+      browser.present()
+      let channels = (0..<500).map { IRCListedChannel(name: "#c\($0)", users: $0, topic: "t") }
+      browser.show(channels, complete: true)
+      #expect(Wait.until { browser.directory.count == 500 })
+      Wait.frames(3, of: browser.window.widget)
+      gtk_window_destroy(cast(parent))
+      #expect(browser.isClosed)
+    }
+    MainLoop.iterate()
+    #expect(complaints.messages.isEmpty, "\(complaints.messages)")
+  }
 }

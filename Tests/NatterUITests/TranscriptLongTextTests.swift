@@ -83,6 +83,27 @@ struct TranscriptLongTextTests {
     #expect(viewer.display.original(from: 0, to: shown.unicodeScalars.count) == body)
   }
 
+  /// The main window closing takes an open viewer with it, and lets go of it whole.
+  @Test func aViewerGoesWithItsParentWindow() throws {
+    defer { window.close() }
+    let parent: UnsafeMutablePointer<GtkWindow> = try #require(cast(gtk_window_new()))
+    gtk_window_present(parent)
+    let message = Message(
+      sender: "dora", sentAt: Date(), body: String(repeating: "0123456789", count: 1_000))
+    weak let viewer = MessageViewer.present(message, transientFor: parent)
+    MainLoop.iterate(
+      until: { viewer.map { gtk_widget_get_mapped($0.widget) != 0 } ?? true }, seconds: 5)
+    #expect(viewer != nil)
+    let complaints = GObjectComplaints {
+      $0.contains("invalid (NULL) class pointer") || $0.contains("G_TYPE_CHECK_INSTANCE")
+    }
+    defer { complaints.stop() }
+    gtk_window_destroy(parent)
+    MainLoop.iterate(until: { viewer == nil }, seconds: 5)
+    #expect(viewer == nil, "no longer held once its window is gone")
+    #expect(complaints.messages.isEmpty, "\(complaints.messages)")
+  }
+
   @Test func tenThousandTagsShowTwentyChipsAndACount() throws {
     defer { window.close() }
     let tags = (0..<10_000).map { "t\($0)" }

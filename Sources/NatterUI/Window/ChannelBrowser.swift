@@ -37,8 +37,7 @@ final class ChannelBrowser {
     list = Widget(gtk_list_view_new(selection, OpaquePointer(factory.newReference())))
     fill = StagedListFill(model: model, list: list.widget)
     let typedWindow: UnsafeMutablePointer<GtkWindow> = window.typed()
-    gtk_window_set_transient_for(typedWindow, parent)
-    gtk_window_set_destroy_with_parent(typedWindow, 1)
+    window.setTransient(destroyedWith: parent)
     gtk_window_set_title(
       typedWindow, localized("Channels on {network}", ["network": network]))
     gtk_window_set_default_size(typedWindow, 640, 520)

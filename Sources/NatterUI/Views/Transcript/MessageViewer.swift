@@ -43,8 +43,7 @@ final class MessageViewer: Widget {
     super.init(gtk_window_new())
     gtk_window_set_title(window, localized("Message from {sender}", ["sender": message.sender]))
     gtk_window_set_default_size(window, 640, 480)
-    gtk_window_set_transient_for(window, parent)
-    gtk_window_set_destroy_with_parent(window, 1)
+    if let parent { setTransient(destroyedWith: parent) }
     gtk_window_set_titlebar(window, gtk_header_bar_new())
 
     gtk_text_view_set_editable(textView.typed(), 0)
@@ -63,12 +62,14 @@ final class MessageViewer: Widget {
 
     closeOnEscape()
     copyOriginal()
-    Signal.connectReturning(pointer, "close-request") { [unowned self] in
+    // However it goes, closed or destroyed with its parent (which asks no close-request):
+    // GTK unrealizes a toplevel otherwise only for a new display or a titlebar set while
+    // realized, neither of which the viewer does.
+    Signal.connect(pointer, "unrealize") { [unowned self] in
       MainLoop.cancel(pending)
       pending = 0
-      // Dropped after the close-request emission, not during it.
+      // Dropped after the emission, not during it.
       MainLoop.idle { [weak self] in Self.open.removeAll { $0 === self } }
-      return false
     }
     insertNext()
   }

@@ -173,14 +173,15 @@ class ChannelsAndPeopleTest(SwitcherMixin, IRCTestCase):
         self.open_conversation(app, "#natter", "#natter")
 
         # Escape closes the browser, even from the filter that has the focus, each time it is
-        # opened.
-        for _ in range(2):
+        # opened; so does Ctrl+W, the app's Close window.
+        for key in ["Escape", "Escape", "ctrl+w"]:
             self.send(app, "/list")
             focus_dialog("^Channels on 127.0.0.1$")
             app.type("chan")
-            app.key("Escape")
+            app.key(key)
             wait_until(lambda: not dialog_ids("^Channels on 127.0.0.1$"),
-                       what="the channel browser closed by Escape")
+                       what=f"the channel browser closed by {key}")
+            self.assertIsNone(app.process.poll(), f"{key} closed the browser, not Natter")
             subprocess.run(["xdotool", "windowfocus", "--sync", window_of(app)], check=True)
 
         # /ignore: bob's lines are dropped, carol's still come; it is kept in settings.ini.

@@ -8,6 +8,7 @@ import pyatspi
 
 from natter_e2e import (NATTER_BIN, NatterTestCase, is_focused, press_moving_focus, text_of,
                         wait_until)
+from test_conversations import focus_dialog
 
 
 def import_history(bodies):
@@ -39,8 +40,9 @@ class LongTextTest(NatterTestCase):
         app.key("ctrl+q")
         self.assertEqual(app.wait_exit(timeout=10), 0, "Ctrl+Q quits at once")
 
-    def test_show_more_by_keyboard_opens_the_whole_text(self):
-        lines = "\n".join(f"line {number}" for number in range(2_000))
+    def open_viewer(self, lines):
+        """Starts Natter on a history ending in `lines`, opens it with Show more by keyboard,
+        and returns the app and a finder of the whole-message window."""
         app = self.start(data_dir=import_history(["short one", lines]))
         composer = app.find("text", "Message")
         wait_until(lambda: is_focused(composer), what="the composer focused")
@@ -62,10 +64,38 @@ class LongTextTest(NatterTestCase):
                     return child
             return None
 
-        window = wait_until(viewer, what="the whole-message window")
+        wait_until(viewer, what="the whole-message window")
+        return app, viewer
+
+    def test_show_more_by_keyboard_opens_the_whole_text(self):
+        lines = "\n".join(f"line {number}" for number in range(2_000))
+        app, viewer = self.open_viewer(lines)
         whole = wait_until(lambda: pyatspi.findDescendant(
-            window, lambda a: a.getRoleName() == "text" and a.name == "Whole message"),
+            viewer(), lambda a: a.getRoleName() == "text" and a.name == "Whole message"),
             what="the whole message's text")
         wait_until(lambda: text_of(whole) == lines, timeout=20, what="every line in the view")
         app.key("Escape")
         wait_until(lambda: viewer() is None, what="Escape to close the window")
+
+    def test_the_apps_keys_work_in_the_viewer(self):
+        lines = "\n".join(f"line {number}" for number in range(200))
+        app, viewer = self.open_viewer(lines)
+        focus_dialog("Message from alice")
+        app.key("ctrl+w")
+        wait_until(lambda: viewer() is None, what="Ctrl+W to close the viewer")
+        self.assertIsNone(app.process.poll(), "Ctrl+W closed the viewer, not the app")
+        focus_dialog("^Natter$")
+        show_more = app.find("push button", "Show more")
+        wait_until(lambda: is_focused(show_more), what="Show more keeps the focus")
+        app.key("Return")
+        wait_until(viewer, what="the whole-message window again")
+        focus_dialog("Message from alice")
+        app.key("ctrl+q")
+        self.assertEqual(app.wait_exit(timeout=10), 0, "Ctrl+Q quits from the viewer")
+
+    def test_closing_the_main_window_under_a_viewer_ends_the_app(self):
+        app, _ = self.open_viewer("\n".join(f"line {number}" for number in range(200)))
+        focus_dialog("^Natter$")
+        app.key("ctrl+w")
+        self.assertEqual(app.wait_exit(timeout=10), 0, "the viewer does not keep Natter running")
+        self.assertEqual(app.criticals(), [])

@@ -123,6 +123,13 @@ final class NatterApplication: Object {
     for signal in [SIGTERM, SIGINT] {
       UnixSignal.handle(signal) { [unowned self] in quit() }
     }
+    // A viewer or the channel browser belongs to the app, for its keys to work there, and
+    // would keep it running: the main window closing ends the app as before.
+    // Weak: GTK removes the windows left at exit after this object has gone.
+    Signal.connect(pointer, "window-removed") { [weak self] (removed: UnsafeMutableRawPointer?) in
+      guard let self, !ending, let window, removed == raw(window.window) else { return }
+      g_application_quit(typed())
+    }
     if let css = ResourceLocator.url(for: "natter.css"),
       let text = try? String(contentsOf: css, encoding: .utf8)
     {

@@ -6,7 +6,7 @@ import NatterCore
 /// `/list` (SPEC §12): a network's channels in a window of their own, `Filter channels` over
 /// the list `Channels` (name, users, topic), most users first. Typing filters; Enter on a
 /// channel (or a double click) joins it, Enter in the filter joins the first match; Escape
-/// closes. Rows are made only for what shows, a screenful a frame (`StagedListFill`), so 20,000
+/// or Ctrl+W closes, and the app's keys (Ctrl+Q) work in it. Rows are made only for what shows, a screenful a frame (`StagedListFill`), so 20,000
 /// channels cost what a screenful does.
 @MainActor
 final class ChannelBrowser {
@@ -38,6 +38,7 @@ final class ChannelBrowser {
     fill = StagedListFill(model: model, list: list.widget)
     let typedWindow: UnsafeMutablePointer<GtkWindow> = window.typed()
     window.setTransient(destroyedWith: parent)
+    window.joinApplication(of: parent)
     gtk_window_set_title(
       typedWindow, localized("Channels on {network}", ["network": network]))
     gtk_window_set_default_size(typedWindow, 640, 520)

@@ -4,7 +4,7 @@ import GtkKit
 import NatterCore
 
 /// `Show more`: the whole text of a folded message in a scrolling, read-only, selectable text
-/// view of its own window. Escape closes it.
+/// view of its own window. Escape or Ctrl+W closes it, and the app's keys (Ctrl+Q) work in it.
 ///
 /// The text goes in as `DisplayText` (no paragraph over 1,000 characters, so Pango never lays
 /// out one enormous paragraph) and a piece per main-loop turn, so even 5 MB opens at once and
@@ -43,7 +43,10 @@ final class MessageViewer: Widget {
     super.init(gtk_window_new())
     gtk_window_set_title(window, localized("Message from {sender}", ["sender": message.sender]))
     gtk_window_set_default_size(window, 640, 480)
-    if let parent { setTransient(destroyedWith: parent) }
+    if let parent {
+      setTransient(destroyedWith: parent)
+      joinApplication(of: parent)
+    }
     gtk_window_set_titlebar(window, gtk_header_bar_new())
 
     gtk_text_view_set_editable(textView.typed(), 0)

@@ -7,18 +7,29 @@ extension Widget {
   /// but leaves it pointing at the parent, and `gtk_window_dispose` disconnects from that
   /// parent when the window's last reference goes. A Swift owner that lets go of the window
   /// after the parent is freed had GObject reach into freed memory ("instance with invalid
-  /// (NULL) class pointer"). So the window lets go of its parent as it is destroyed, while
-  /// the parent is still whole.
+  /// (NULL) class pointer"). So the window lets go of its parent as it is destroyed, however
+  /// that comes (its own close or its parent's), while the parent is still whole. A window
+  /// never shown is never unrealized; the windows that use this are shown at once.
   public func setTransient(destroyedWith parent: UnsafeMutablePointer<GtkWindow>) {
     let window: UnsafeMutablePointer<GtkWindow> = typed()
     gtk_window_set_transient_for(window, parent)
     gtk_window_set_destroy_with_parent(window, 1)
     Signal.connect(pointer, "unrealize") {
-      guard let parent = gtk_window_get_transient_for(window),
-        gtk_widget_in_destruction(cast(parent)) != 0
-      else { return }
+      // `gtk_window_destroy` takes the window out of the toplevels before unrealizing it; a
+      // window unrealized for another reason (a new display) keeps its parent.
+      guard gtk_window_get_transient_for(window) != nil, !Self.isToplevel(window) else { return }
       gtk_window_set_transient_for(window, nil)
     }
+  }
+
+  private static func isToplevel(_ window: UnsafeMutablePointer<GtkWindow>) -> Bool {
+    guard let toplevels = gtk_window_get_toplevels() else { return false }
+    for index in 0..<g_list_model_get_n_items(toplevels) {
+      guard let item = g_list_model_get_item(toplevels, index) else { continue }
+      g_object_unref(item)
+      if item == UnsafeMutableRawPointer(window) { return true }
+    }
+    return false
   }
 }
 
@@ -27,8 +38,8 @@ extension Widget {
   /// accelerators work in it as in `parent`: Quit quits from it, and Close window
   /// (`win.close`) closes it. Those of `parent`'s other `win.` actions find nothing here.
   ///
-  /// The application then holds on until this window closes too; one whose parent's closing
-  /// should end it needs `setTransient(destroyedWith:)` or its owner's say.
+  /// The application then holds on until this window closes too: its owner decides whether
+  /// the parent's closing ends it.
   public func joinApplication(of parent: UnsafeMutablePointer<GtkWindow>) {
     guard let application = gtk_window_get_application(parent) else { return }
     let window: UnsafeMutablePointer<GtkWindow> = typed()

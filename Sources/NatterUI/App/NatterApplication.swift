@@ -128,6 +128,8 @@ final class NatterApplication: Object {
     // Weak: GTK removes the windows left at exit after this object has gone.
     Signal.connect(pointer, "window-removed") { [weak self] (removed: UnsafeMutableRawPointer?) in
       guard let self, !ending, let window, removed == raw(window.window) else { return }
+      ending = true
+      closeOtherWindows()
       g_application_quit(typed())
     }
     if let css = ResourceLocator.url(for: "natter.css"),
@@ -411,7 +413,22 @@ final class NatterApplication: Object {
     ending = true
     // Closing (not just quitting) lets each window save its state in close-request.
     window?.close()
+    closeOtherWindows()
     g_application_quit(typed())
+  }
+
+  /// The viewers and channel browsers go with the main window, not after the goodbyes to
+  /// the servers (`shutdown`), which may take a second.
+  private func closeOtherWindows() {
+    var others: [UnsafeMutablePointer<GtkWindow>] = []
+    var node = gtk_application_get_windows(typed())
+    while let current = node {
+      if let data = current.pointee.data {
+        others.append(data.assumingMemoryBound(to: GtkWindow.self))
+      }
+      node = current.pointee.next
+    }
+    for other in others { gtk_window_destroy(other) }
   }
 
   /// However the app ends (Ctrl+Q, a signal, the last window closed), once the main loop has

@@ -68,7 +68,8 @@ final class MessageViewer: Widget {
     // However it goes, closed or destroyed with its parent (which asks no close-request):
     // GTK unrealizes a toplevel otherwise only for a new display or a titlebar set while
     // realized, neither of which the viewer does.
-    Signal.connect(pointer, "unrealize") { [unowned self] in
+    Signal.connect(pointer, "unrealize") { [weak self] in
+      guard let self else { return }
       MainLoop.cancel(pending)
       pending = 0
       // Dropped after the emission, not during it.

@@ -41,4 +41,14 @@ open class Widget: Object {
   public func grabFocus() -> Bool { Bool(gboolean: gtk_widget_grab_focus(widget)) }
 
   public var hasFocus: Bool { Bool(gboolean: gtk_widget_has_focus(widget)) }
+
+  /// Whether the window's focus is on this widget or inside it. Hiding such a widget leaves
+  /// the focus to GTK, which moves it after the next frame to the first ancestor that takes
+  /// it, or to the window's first focusable widget: rarely where the user was typing.
+  public var hasFocusWithin: Bool {
+    guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else {
+      return false
+    }
+    return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+  }
 }

@@ -13,7 +13,8 @@ import tempfile
 
 import pyatspi
 
-from natter_e2e import NATTER_BIN, is_focused, on_screen, text_of, wait_until
+from natter_e2e import (NATTER_BIN, is_focused, on_screen, press_moving_focus, text_of,
+                        wait_until)
 from test_irc import IRCTestCase, labels_under
 
 
@@ -64,6 +65,16 @@ def click(app, accessible):
     subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
                     str(extents.x + extents.width // 2),
                     str(extents.y + extents.height // 2), "click", "1"], check=True)
+
+
+def focused_within(accessible):
+    return is_focused(accessible) or pyatspi.findDescendant(accessible, is_focused) is not None
+
+
+def root_window():
+    """The X root window's id: focused, no window of the app has the keyboard."""
+    return subprocess.run(["xdotool", "search", "--maxdepth", "0", ""], check=True,
+                          capture_output=True, text=True).stdout.split()[0]
 
 
 def dialog_ids(title):
@@ -179,6 +190,17 @@ class ConversationsTest(IRCTestCase):
         app.key("Escape")
         wait_until(lambda: is_focused(message), what="the composer after Escape")
         self.assertEqual(self.subtitle(app), "#swift on 127.0.0.1")
+        # Another window taking the keyboard (as Alt+Tab does) puts the card away, and the
+        # focus back in the composer for the return.
+        app.key("ctrl+k")
+        wait_until(lambda: is_focused(app.find("text", "Switch to")), what="the entry")
+        subprocess.run(["xdotool", "windowfocus", "--sync", root_window()], check=True)
+        app.focus_window()
+        wait_until(lambda: not any(on_screen(a) for a in app.find_all("text", "Switch to")),
+                   what="the switcher put away, the window having lost the keyboard")
+        app.type("back")
+        wait_until(lambda: text_of(message) == "back", what="typing on return in the composer")
+        app.key("ctrl+a", "BackSpace")
         # Down chooses the second match.
         app.key("ctrl+k")
         wait_until(lambda: is_focused(app.find("text", "Switch to")), what="the entry")
@@ -333,8 +355,17 @@ class ConversationsTest(IRCTestCase):
             # A hidden widget leaves GTK 4.8's AT-SPI tree: look it up afresh each time.
             return any(on_screen(a) for a in app.find_all("list", "Conversations"))
         self.assertTrue(sidebar_shown())
+        # F9 with the focus in the sidebar (Tab takes it there): typing goes on in the composer.
+        sidebar = app.find("list", "Conversations")
+        message = app.find("text", "Message")
+        for _ in range(15):
+            if focused_within(sidebar):
+                break
+            press_moving_focus(app, "Tab", app.window)
+        self.assertTrue(focused_within(sidebar), "Tab reaches the sidebar")
         app.key("F9")
         wait_until(lambda: not sidebar_shown(), what="F9 hiding the sidebar")
+        wait_until(lambda: is_focused(message), what="the composer focused once it hid")
         app.key("F9")
         wait_until(lambda: sidebar_shown(), what="F9 showing the sidebar")
         window_id = window_of(app)

@@ -9,9 +9,9 @@ import subprocess
 
 import pyatspi
 
-from natter_e2e import is_focused, wait_until
+from natter_e2e import is_focused, press_moving_focus, wait_until
 from test_conversations import click, dialog_ids, focus_dialog, shown_messages, window_of
-from test_irc import IRCTestCase, press
+from test_irc import IRCTestCase
 from test_networks import SwitcherMixin
 
 
@@ -229,9 +229,18 @@ class ChannelsAndPeopleTest(SwitcherMixin, IRCTestCase):
                      what="alice's QUIT with its reason")
         self.wait_subtitle(app, lambda text: text == "Disconnected: You left the network",
                            "left")
+        # By keys: the button hides as the connection starts, and the focus goes on in the
+        # composer.
         reconnect = app.find("push button", "Reconnect")
-        press(reconnect)
+        for _ in range(15):
+            if is_focused(reconnect):
+                break
+            press_moving_focus(app, "Tab", app.window)
+        self.assertTrue(is_focused(reconnect), "Tab reaches Reconnect")
+        app.key("Return")
         self.wait_subtitle(app, lambda text: text.startswith("dave on 127.0.0.1"), "back on")
+        wait_until(lambda: is_focused(app.find("text", "Message")),
+                   what="the composer focused after Reconnect")
         since = len(bob.lines)
         bob.send("WHOIS alice")
         bob.wait_for(lambda line: " 311 bob alice " in line and line.endswith(":Alice Liddell"),

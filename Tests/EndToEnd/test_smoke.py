@@ -3,7 +3,8 @@
 import subprocess
 import time
 
-from natter_e2e import NATTER_BIN, NatterTestCase, on_screen, wait_until
+from natter_e2e import (NATTER_BIN, NatterTestCase, is_focused, on_screen, press_moving_focus,
+                        text_of, wait_until)
 
 
 class SmokeTest(NatterTestCase):
@@ -36,6 +37,25 @@ class SmokeTest(NatterTestCase):
         # Layouts while the banner shows: the banner's own, the send's, the list's.
         self.assertTrue(on_screen(offer), "the offer is still on screen")
         self.assertNotIn("Gtk-CRITICAL", app.output())
+
+    def test_dismissing_the_banner_by_keyboard_leaves_the_focus_in_the_composer(self):
+        app = self.start()
+        offer = app.find("push button", "Connect to a Network…")
+        composer = app.find("text", "Message")
+        wait_until(lambda: is_focused(composer), what="the composer focused")
+        dismiss = app.find("push button", "Dismiss")
+        for _ in range(8):
+            if is_focused(dismiss):
+                break
+            press_moving_focus(app, "Tab", app.window)
+        self.assertTrue(is_focused(dismiss), "Tab reaches Dismiss")
+        app.key("Return")
+        # A hidden widget leaves GTK 4.8's AT-SPI tree: look it up afresh.
+        wait_until(lambda: not any(on_screen(a) for a in app.find_all(
+            "push button", "Connect to a Network…")), what="the banner put away")
+        wait_until(lambda: is_focused(composer), what="the composer focused again")
+        app.type("typing on")
+        wait_until(lambda: text_of(composer) == "typing on", what="the typing in the composer")
 
     def test_ctrl_w_closes_the_window_and_the_app_exits(self):
         app = self.start()

@@ -293,6 +293,19 @@ struct PreferencesWindowTests {
     #expect(connected.first?.url.channels == ["#debian"] && connected.first?.url.nick == "alice")
   }
 
+  /// Enter on a network in the list (its row activated) connects to that one.
+  @Test func activatingANetworkConnectsToIt() throws {
+    try #require(GtkTestEnvironment.start())
+    let dialog = presented()
+    defer { gtk_window_destroy(dialog.window) }
+    var connected: [NetworkAccount] = []
+    dialog.onConnect = { connected.append($0) }
+    let oftc = try #require(gtk_list_box_get_row_at_index(dialog.choices.opaque, 1))
+    #expect(natter_test_accessible_label_is(opaque(oftc), "OFTC") != 0)
+    gtk_widget_activate(cast(oftc))
+    #expect(connected.map(\.name) == ["OFTC"])
+  }
+
   @Test func aCustomServerIsAskedForAndABadOneSaysWhy() throws {
     try #require(GtkTestEnvironment.start())
     let dialog = presented()

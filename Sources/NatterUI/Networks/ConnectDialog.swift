@@ -7,7 +7,7 @@ import NatterSession
 /// `Connect to a network…` (Ctrl+N, SPEC §11): a search over well-known networks and
 /// `Custom server`, the nickname (the login name to start with) and channels to join.
 /// `NetworkChooser` decides what is listed and what `Connect` adds; Up and Down in the search
-/// move the choice, Enter in any field connects, Escape closes.
+/// move the choice, Enter in any field or on a network connects, Escape closes.
 @MainActor
 final class ConnectDialog: Widget {
   /// `Connect` with a network the fields make.
@@ -168,6 +168,13 @@ final class ConnectDialog: Widget {
         return true
       }
       gtk_widget_add_controller(searchEntry.widget, keys)
+    }
+    // Enter or a double click on a network connects to it, as Enter in the fields does.
+    Signal.connect(choices.pointer, "row-activated") { [weak self] (row: Signal.Pointer?) in
+      guard let self, let row else { return }
+      chooser.select(Int(gtk_list_box_row_get_index(cast(row))))
+      showChoice()
+      connect()
     }
     Signal.connect(connectButton.pointer, "clicked") { [weak self] in self?.connect() }
     for entry in [searchEntry, serverEntry, nickEntry, channelsEntry] {

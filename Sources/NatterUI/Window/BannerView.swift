@@ -29,9 +29,9 @@ final class BannerView: Widget {
     dismiss.setAccessibleLabel(localized("Dismiss"))
     dismiss.addCSSClass("flat")
     gtk_widget_set_valign(dismiss.widget, GTK_ALIGN_CENTER)
-    Signal.connect(dismiss.pointer, "clicked") { [unowned self] in isVisible = false }
+    Signal.connect(dismiss.pointer, "clicked") { [unowned self] in putAway() }
     Signal.connect(action.pointer, "clicked") { [unowned self] in
-      isVisible = false
+      putAway()
       onAction()
     }
     // The buttons share a box of their own: side by side in the banner, their text baselines
@@ -46,6 +46,16 @@ final class BannerView: Widget {
     gtk_box_append(typed(), buttons)
     setAccessibleLabel(localized("Notice"))
     isVisible = false
+  }
+
+  /// The user put the banner away (`Dismiss` or its action) while it held the focus, which
+  /// would otherwise go wherever GTK puts it.
+  var onFocusLeft: () -> Void = {}
+
+  private func putAway() {
+    let hadFocus = hasFocusWithin
+    isVisible = false
+    if hadFocus { onFocusLeft() }
   }
 
   /// The sentence shown, or nil while hidden.

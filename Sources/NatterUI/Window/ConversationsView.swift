@@ -126,7 +126,11 @@ final class ConversationsView {
 
   /// Shows or hides the sidebar; it is made only to be shown.
   func showSidebar(_ shown: Bool) {
-    if shown || madeSidebar != nil { sidebar.isShown = shown }
+    guard shown || madeSidebar != nil else { return }
+    // F9 or a narrower window, with the focus in the sidebar: typing goes on in the composer.
+    let focusLeaves = !shown && sidebar.hasFocusWithin
+    sidebar.isShown = shown
+    if focusLeaves { composer.focusText() }
   }
 
   /// The saved draft in the composer in place of what it holds; a long one a piece at a time,

@@ -16,6 +16,7 @@ final class MainWindow: Widget {
   /// Made when it first has something to say, at the top of `content`.
   private(set) lazy var banner: BannerView = {
     let banner = BannerView()
+    banner.onFocusLeft = { [unowned self] in composer.focusText() }
     gtk_box_prepend(cast(content), banner.widget)
     return banner
   }()
@@ -262,7 +263,9 @@ final class MainWindow: Widget {
   private func bindIRC() {
     for irc in clients { bind(irc) }
     header.onReconnect = { [unowned self] in
-      // In Notes, every network that is down; elsewhere the open conversation's.
+      // In Notes, every network that is down; elsewhere the open conversation's. The button
+      // hides as the connection starts, so the focus goes on in the composer, as for Rejoin.
+      composer.focusText()
       if let irc = conversations.client(for: conversations.list.activeID) {
         irc.reconnect()
       } else {

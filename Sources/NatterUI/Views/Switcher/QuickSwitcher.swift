@@ -66,7 +66,14 @@ final class QuickSwitcher: Widget {
       // Weak: destroying a window moves the focus out, after its owner may be gone.
       Signal.connect(raw(focus), "leave") { [weak self] in
         guard let self, isVisible else { return }
-        isVisible = false
+        // Another app taking the keyboard (Alt+Tab) puts the card away too, with the focus
+        // back in the composer for the return: hidden alone, the focus went to the first
+        // button GTK found, and typing on return went nowhere.
+        if let root = gtk_widget_get_root(widget), gtk_window_is_active(cast(root)) == 0 {
+          close()
+        } else {
+          isVisible = false
+        }
       }
       gtk_widget_add_controller(widget, focus)
     }

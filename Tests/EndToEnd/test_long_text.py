@@ -77,6 +77,22 @@ class LongTextTest(NatterTestCase):
         app.key("Escape")
         wait_until(lambda: viewer() is None, what="Escape to close the window")
 
+    def test_enter_on_a_selected_folded_message_opens_it_whole(self):
+        lines = "\n".join(f"line {number}" for number in range(200))
+        app = self.start(data_dir=import_history(["short one", lines]))
+        composer = app.find("text", "Message")
+        wait_until(lambda: is_focused(composer), what="the composer focused")
+        app.key("alt+Up")
+        messages = app.find("list", "Messages")
+        wait_until(lambda: pyatspi.findDescendant(
+            messages, lambda a: is_focused(a) and (a.name or "").startswith("alice: line 0")),
+            what="the folded message selected")
+        app.key("Return")
+        wait_until(lambda: any(child.getRoleName() == "frame"
+                               and child.name == "Message from alice"
+                               for child in app.accessible_app),
+                   what="Enter to open the whole message")
+
     def test_the_apps_keys_work_in_the_viewer(self):
         lines = "\n".join(f"line {number}" for number in range(200))
         app, viewer = self.open_viewer(lines)

@@ -41,6 +41,17 @@ import Testing
     #expect(MessageAction.enterAction(for: message("no link, ftp://x.example")) == nil)
   }
 
+  @Test func aFoldedMessageOffersItWholeAndEnterOpensItWithoutALink() {
+    let long = message((1...40).map { "line \($0)" }.joined(separator: "\n"))
+    #expect(MessageAction.available(for: long) == [.reply, .react, .copyText, .showWhole])
+    #expect(MessageAction.enterAction(for: long) == .showWhole)
+    let linked = message(String(repeating: "word ", count: 200) + "https://a.example/x")
+    #expect(MessageAction.available(for: linked).suffix(2) == [.openLink, .showWhole])
+    #expect(MessageAction.enterAction(for: linked) == .openLink, "SPEC §13: Enter opens its link")
+    #expect(!MessageAction.available(for: message()).contains(.showWhole))
+    #expect(MessageAction.showWhole.title == "Show more", "the row's own button's words")
+  }
+
   @Test func copyTakesThePlainBody() {
     var formatted = message("bold")
     formatted.formatted = "\u{02}bold\u{02}"

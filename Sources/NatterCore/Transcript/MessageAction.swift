@@ -7,6 +7,8 @@ public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
   case openLink
   /// Show the message a reply answers.
   case showParent
+  /// Open a folded message whole, as its row's `Show more` does.
+  case showWhole
 
   /// The menu item's label.
   public var title: String {
@@ -16,6 +18,7 @@ public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
     case .copyText: localized("Copy text")
     case .openLink: localized("Open link")
     case .showParent: localized("Show replied message")
+    case .showWhole: localized("Show more")
     }
   }
 
@@ -27,6 +30,7 @@ public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
     case .copyText: "copy-text"
     case .openLink: "open-link"
     case .showParent: "show-parent"
+    case .showWhole: "show-whole"
     }
   }
 
@@ -41,14 +45,17 @@ public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
     actions.append(.copyText)
     if link(of: message) != nil { actions.append(.openLink) }
     if message.replyTo != nil { actions.append(.showParent) }
+    if MessageFold.preview(of: MessageDisplay.body(of: message)).isFolded {
+      actions.append(.showWhole)
+    }
     return actions
   }
 
-  /// Enter on a selected message: its first link, else (a reply) the message it answers.
+  /// Enter on a selected message: its first link, else (a reply) the message it answers, else
+  /// (a folded one) the whole of it.
   public static func enterAction(for message: Message) -> MessageAction? {
     let actions = available(for: message)
-    if actions.contains(.openLink) { return .openLink }
-    return actions.contains(.showParent) ? .showParent : nil
+    return [.openLink, .showParent, .showWhole].first { actions.contains($0) }
   }
 
   /// The first http(s) link of the body as shown, if any.

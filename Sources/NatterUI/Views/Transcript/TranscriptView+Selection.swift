@@ -138,6 +138,12 @@ extension TranscriptView {
     case .reactToMessage: run(.react)
     case .copyMessage: run(.copyText)
     case .activateMessage:
+      // Enter on one of the row's own buttons (Show more, Retry) is that button's.
+      if let position = selection.position, let row = row(at: position), !row.hasFocus,
+        row.hasFocusWithin
+      {
+        return false
+      }
       guard let message = selectedMessage, let chosen = MessageAction.enterAction(for: message)
       else { return true }
       run(chosen)
@@ -173,6 +179,7 @@ extension TranscriptView {
     case .openLink:
       if let url = MessageAction.link(of: message) { onOpenLink(url) }
     case .showParent: showParent(of: message)
+    case .showWhole: showWhole(message)
     }
   }
 

@@ -302,6 +302,9 @@ struct PreferencesWindowTests {
     dialog.onConnect = { connected.append($0) }
     let oftc = try #require(gtk_list_box_get_row_at_index(dialog.choices.opaque, 1))
     #expect(natter_test_accessible_label_is(opaque(oftc), "OFTC") != 0)
+    #expect(
+      gtk_list_box_get_activate_on_single_click(dialog.choices.opaque) == 0,
+      "a single click only chooses, leaving the fields to fill in")
     gtk_widget_activate(cast(oftc))
     #expect(connected.map(\.name) == ["OFTC"])
   }

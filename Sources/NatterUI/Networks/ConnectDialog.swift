@@ -169,7 +169,9 @@ final class ConnectDialog: Widget {
       }
       gtk_widget_add_controller(searchEntry.widget, keys)
     }
-    // Enter or a double click on a network connects to it, as Enter in the fields does.
+    // Enter or a double click on a network connects to it, as Enter in the fields does; a
+    // single click only chooses it, leaving the nickname and channels to fill in.
+    gtk_list_box_set_activate_on_single_click(choices.opaque, 0)
     Signal.connect(choices.pointer, "row-activated") { [weak self] (row: Signal.Pointer?) in
       guard let self, let row else { return }
       chooser.select(Int(gtk_list_box_row_get_index(cast(row))))

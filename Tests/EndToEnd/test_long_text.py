@@ -6,8 +6,8 @@ import tempfile
 
 import pyatspi
 
-from natter_e2e import (NATTER_BIN, NatterTestCase, is_focused, press_moving_focus, text_of,
-                        wait_until)
+from natter_e2e import (NATTER_BIN, NatterTestCase, is_focused, on_screen, press_moving_focus,
+                        text_of, wait_until)
 from test_conversations import focus_dialog
 
 
@@ -92,6 +92,31 @@ class LongTextTest(NatterTestCase):
                                and child.name == "Message from alice"
                                for child in app.accessible_app),
                    what="Enter to open the whole message")
+
+    def test_enter_on_the_show_more_of_a_selected_message_is_the_buttons(self):
+        # With a link, Enter on the selected message opens the link; on its Show more, the
+        # whole text.
+        lines = "\n".join(f"line {number}" for number in range(200)) + "\nhttps://example.org"
+        app = self.start(data_dir=import_history(["short one", lines]))
+        composer = app.find("text", "Message")
+        wait_until(lambda: is_focused(composer), what="the composer focused")
+        app.key("alt+Up")
+        messages = app.find("list", "Messages")
+        wait_until(lambda: pyatspi.findDescendant(
+            messages, lambda a: is_focused(a) and (a.name or "").startswith("alice: line 0")),
+            what="the folded message selected")
+        show_more = wait_until(lambda: [a for a in app.find_all("push button", "Show more")
+                                        if on_screen(a)], what="Show more")[-1]
+        for _ in range(6):
+            if is_focused(show_more):
+                break
+            press_moving_focus(app, "Tab", app.window)
+        self.assertTrue(is_focused(show_more), "Tab reaches the selected row's Show more")
+        app.key("Return")
+        wait_until(lambda: any(child.getRoleName() == "frame"
+                               and child.name == "Message from alice"
+                               for child in app.accessible_app),
+                   what="Enter on Show more to open the whole message")
 
     def test_the_apps_keys_work_in_the_viewer(self):
         lines = "\n".join(f"line {number}" for number in range(200))

@@ -263,9 +263,7 @@ final class MainWindow: Widget {
   private func bindIRC() {
     for irc in clients { bind(irc) }
     header.onReconnect = { [unowned self] in
-      // In Notes, every network that is down; elsewhere the open conversation's. The button
-      // hides as the connection starts, so the focus goes on in the composer, as for Rejoin.
-      composer.focusText()
+      // In Notes, every network that is down; elsewhere the open conversation's.
       if let irc = conversations.client(for: conversations.list.activeID) {
         irc.reconnect()
       } else {
@@ -273,6 +271,7 @@ final class MainWindow: Widget {
       }
     }
     header.onRejoin = { [unowned self] in conversations.rejoin() }
+    header.onFocusLeft = { [unowned self] in composer.focusText() }
     header.onOpenPrivateChat = { [unowned self] nick in conversations.openPrivateChat(with: nick) }
     updateConnectionStatus()
   }

@@ -54,9 +54,18 @@ final class WindowHeader {
     subtitle.setAccessibleLabel(localized("Connection"))
     Accessible.setDescription(subtitle.widget, text)
     subtitle.setTooltip(text)
+    // Pressed from the keyboard, Reconnect hides as the connection starts: the focus goes on
+    // where the user types, not to whatever GTK finds first.
+    let focusLeaves =
+      (!offersReconnect && reconnectButton.hasFocusWithin)
+      || (!offersRejoin && rejoinButton.hasFocusWithin)
     reconnectButton.isVisible = offersReconnect
     rejoinButton.isVisible = offersRejoin
+    if focusLeaves { onFocusLeft() }
   }
+
+  /// A button that had the focus hid (`showConnection`).
+  var onFocusLeft: () -> Void = {}
 
   /// The open conversation's topic (none hides it), and its members when it is a channel.
   func showConversation(topic: String, members: [IRCMember]?, me: String? = nil) {

@@ -138,9 +138,12 @@ extension TranscriptView {
     case .reactToMessage: run(.react)
     case .copyMessage: run(.copyText)
     case .activateMessage:
-      // Enter on one of the row's own buttons (Show more, Retry) is that button's.
-      if let position = selection.position, let row = row(at: position), !row.hasFocus,
-        row.hasFocusWithin
+      // Enter on one of the row's own buttons (Show more, Retry) is that button's; on its
+      // selectable text, as on the row, it is the message's.
+      if let position = selection.position, let row = row(at: position),
+        let root = gtk_widget_get_root(row.widget), let focus = gtk_root_get_focus(root),
+        let button = gtk_widget_get_ancestor(focus, gtk_button_get_type()),
+        gtk_widget_is_ancestor(button, row.widget) != 0
       {
         return false
       }

@@ -67,6 +67,23 @@ def click(app, accessible):
                     str(extents.y + extents.height // 2), "click", "1"], check=True)
 
 
+def selected_row(app):
+    """The sidebar row marked selected: the open conversation's."""
+    sidebar = app.find("list", "Conversations")
+    sidebar.clear_cache()
+    for item in pyatspi.findAllDescendants(sidebar, lambda a: a.getRoleName() == "list item"):
+        if pyatspi.STATE_SELECTED in item.getState().getStates():
+            return item.name
+    return None
+
+
+def move_pointer_to(app, accessible):
+    extents = accessible.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    subprocess.run(["xdotool", "mousemove", "--window", window_of(app),
+                    str(extents.x + extents.width // 2),
+                    str(extents.y + extents.height // 2)], check=True)
+
+
 def focused_within(accessible):
     return is_focused(accessible) or pyatspi.findDescendant(accessible, is_focused) is not None
 
@@ -349,6 +366,19 @@ class ConversationsTest(IRCTestCase):
         app.key("Return")
         self.wait_sidebar(app, ["Notes", "127.0.0.1", "#natter", "bob"])
         app.focus_window()  # no window manager gives it back when the dialog goes
+
+        # The pointer over another row marks it (GTK 4.8's single-click list selects it); once
+        # the pointer leaves the list, the mark is the open conversation's again.
+        open_row = wait_until(lambda: selected_row(app), what="the open conversation marked")
+        other = next(name for name in sidebar_names(app) if name != open_row)
+        hovered = pyatspi.findDescendant(
+            app.find("list", "Conversations"),
+            lambda a: a.getRoleName() == "list item" and a.name == other)
+        move_pointer_to(app, hovered)
+        wait_until(lambda: selected_row(app) == other, what=f"the hovered {other} marked")
+        move_pointer_to(app, app.find("text", "Message"))
+        wait_until(lambda: selected_row(app) == open_row,
+                   what=f"{open_row} marked again (the sidebar marks {selected_row(app)})")
 
         # F9 hides and shows the sidebar; a narrow window hides it by itself.
         def sidebar_shown():

@@ -26,6 +26,8 @@ final class ConversationSidebar: Widget {
   }
   /// Selecting a row from `show(_:)` is not the user opening it.
   private var updating = false
+  /// The open conversation's row, which the selection marks.
+  private var openIndex: Int?
 
   init() {
     guard let strings = gtk_string_list_new(nil) else { fatalError("gtk_string_list_new") }
@@ -52,6 +54,31 @@ final class ConversationSidebar: Widget {
       onOpen(entries[index].id)
     }
     connectFactory()
+    keepTheOpenRowMarked()
+  }
+
+  /// GTK 4.8's single-click list selects the row under the pointer, and the one the arrow
+  /// keys reach, without opening it: once the pointer or the keyboard leaves the list, the
+  /// selection goes back to the open conversation, which it marks on screen and for screen
+  /// readers.
+  private func keepTheOpenRowMarked() {
+    if let motion = gtk_event_controller_motion_new() {
+      Signal.connect(raw(motion), "leave") { [weak self] in self?.reselectOpenRow() }
+      gtk_widget_add_controller(list.widget, motion)
+    }
+    if let focus = gtk_event_controller_focus_new() {
+      Signal.connect(raw(focus), "leave") { [weak self] in self?.reselectOpenRow() }
+      gtk_widget_add_controller(list.widget, focus)
+    }
+  }
+
+  func reselectOpenRow() {
+    guard let openIndex, gtk_single_selection_get_selected(selection) != guint(openIndex) else {
+      return
+    }
+    updating = true
+    defer { updating = false }
+    gtk_single_selection_set_selected(selection, guint(openIndex))
   }
 
   /// Lists only this many of the entries while set: the rows below the first screen wait
@@ -92,9 +119,8 @@ final class ConversationSidebar: Widget {
       guard let before, old[before] != entries[position] else { continue }
       fill(row, with: entries[position])
     }
-    if let index = entries.firstIndex(where: { $0.id == list.activeID }) {
-      gtk_single_selection_set_selected(selection, guint(index))
-    }
+    openIndex = entries.firstIndex { $0.id == list.activeID }
+    if let openIndex { gtk_single_selection_set_selected(selection, guint(openIndex)) }
   }
 
   /// How many ids `old` and `new` share at their start and, after that, at their end.

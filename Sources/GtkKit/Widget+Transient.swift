@@ -32,20 +32,3 @@ extension Widget {
     return false
   }
 }
-
-extension Widget {
-  /// Makes this window one of `parent`'s application's own, so the application's keyboard
-  /// accelerators work in it as in `parent`: Quit quits from it, and Close window
-  /// (`win.close`) closes it. Those of `parent`'s other `win.` actions find nothing here.
-  ///
-  /// The application then holds on until this window closes too: its owner decides whether
-  /// the parent's closing ends it.
-  public func joinApplication(of parent: UnsafeMutablePointer<GtkWindow>) {
-    guard let application = gtk_window_get_application(parent) else { return }
-    let window: UnsafeMutablePointer<GtkWindow> = typed()
-    gtk_window_set_application(window, application)
-    let actions = ActionGroup()
-    _ = Action("close", in: actions.pointer) { gtk_window_close(window) }
-    actions.insert(into: widget, prefix: "win")
-  }
-}

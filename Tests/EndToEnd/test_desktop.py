@@ -238,6 +238,27 @@ class DesktopTest(NatterTestCase):
         app.key("Escape")
         self.wait_window(app, "Preferences", present=False)
 
+    def test_ctrl_w_closes_a_dialog_and_ctrl_q_quits_from_one(self):
+        """The app's Close window and Quit keys work in its modal dialogs as in its window,
+        although GTK's application accelerators reach only the app's own windows."""
+        app = self.start_app()
+        app.find("text", "Message")
+        for keys, title in ((("ctrl+comma",), "Preferences"),
+                            (("ctrl+question",), "Keyboard Shortcuts"),
+                            (("ctrl+n",), "Connect to a network"),
+                            (("F10", "Down", "Down", "Down", "Return"), "About Natter")):
+            app.key(*keys)
+            self.wait_window(app, title)
+            app.key("ctrl+w")
+            self.wait_window(app, title, present=False)
+            self.assertIsNone(app.process.poll(), f"Ctrl+W closed {title}, not the app")
+        # The window behind takes keys again: Ctrl+W there closes it, so it is not tried here.
+        app.key("ctrl+comma")
+        self.wait_window(app, "Preferences")
+        app.key("ctrl+q")
+        self.assertEqual(app.wait_exit(timeout=10), 0, "Ctrl+Q quits from Preferences")
+        self.assertEqual(app.criticals(), [])
+
 
 if __name__ == "__main__":
     import unittest

@@ -39,6 +39,7 @@ final class ConnectDialog: Widget {
     fill()
     connectControls()
     closeOnEscape()
+    if let parent { Widget.giveApplicationKeys(to: window, over: parent) }
   }
 
   var window: UnsafeMutablePointer<GtkWindow> { typed() }

@@ -103,6 +103,7 @@ final class PreferencesWindow: Widget {
     showValues()
     connectControls()
     closeOnEscape()
+    if let parent { Widget.giveApplicationKeys(to: window, over: parent) }
     Signal.connectReturning(pointer, "close-request") { [unowned self] in
       onClose()
       return false

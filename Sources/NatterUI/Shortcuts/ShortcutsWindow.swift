@@ -19,6 +19,7 @@ enum ShortcutsWindow {
     guard let window = make() else { return nil }
     gtk_window_set_transient_for(window, parent)
     gtk_window_set_modal(window, 1)
+    if let parent { Widget.giveApplicationKeys(to: window, over: parent) }
     gtk_window_present(window)
     return window
   }

@@ -16,6 +16,9 @@ enum AboutDialog {
     gtk_about_dialog_set_website(dialog, AppInfo.website)
     gtk_window_set_transient_for(cast(about), window)
     gtk_window_set_modal(cast(about), 1)
+    if let dialog: UnsafeMutablePointer<GtkWindow> = cast(about) {
+      Widget.giveApplicationKeys(to: dialog, over: window)
+    }
     gtk_window_present(cast(about))
   }
 }

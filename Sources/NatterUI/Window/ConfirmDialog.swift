@@ -66,6 +66,7 @@ enum ConfirmDialog {
       }
       gtk_widget_add_controller(dialog, keys)
     }
+    Widget.giveApplicationKeys(to: window, over: parent)
     gtk_window_set_default_widget(window, accept)
     gtk_window_present(window)
     gtk_widget_grab_focus(accept)

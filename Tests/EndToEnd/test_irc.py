@@ -152,6 +152,45 @@ class IRCConversationTest(IRCTestCase):
             what="the message stored as sent with the server's msgid")
         app.find("push button", "#swift")
 
+    def test_a_confirmed_message_is_drawn_in_full(self):
+        # The echo confirms a message a few milliseconds after the frame that drew it pending,
+        # dimmed. GTK 4.8 left the label's new style to whatever next measured or drew it, and
+        # nothing did: every message sent stayed dimmed, as if the server had not taken it,
+        # until the conversation was shown again. AT-SPI and the database were right; only the
+        # screen shows it.
+        server = self.server()
+        bob = self.member(server, "bob")
+        app = self.connect(server)
+        self.wait_ready(app)
+        bob.send("PRIVMSG #natter :hello alice")
+        self.wait_shown(app, "hello alice")
+        window = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
+            check=True, capture_output=True, text=True).stdout.split()[-1]
+
+        def darkest(text):
+            label = pyatspi.findDescendant(
+                app.messages, lambda a: a.getRoleName() == "label" and a.name == text)
+            box = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            grey = subprocess.run(
+                ["import", "-window", window, "-crop",
+                 f"{box.width}x{box.height}+{box.x}+{box.y}", "-colorspace", "gray",
+                 "-depth", "8", "gray:-"], check=True, capture_output=True).stdout
+            return min(grey)
+
+        received = darkest("hello alice")
+        self.assertLess(received, 80, "a received message is drawn in the text colour")
+        for text in ("first from natter", "second from natter"):
+            self.send(app, text)
+            bob.wait_for(lambda line: line.endswith(f":{text}"), what=f"{text!r} at bob")
+            wait_until(lambda: self.rows(
+                app, "SELECT delivery FROM messages WHERE body = ?", text) == [("sent",)],
+                what=f"{text!r} confirmed")
+            self.wait_shown(app, text)
+            wait_until(lambda: darkest(text) <= received + 10, timeout=5,
+                       what=f"{text!r} drawn in full once confirmed (darkest grey "
+                            f"{darkest(text)}, a received message's {received})")
+
     def test_messages_from_another_client_are_plain_text_with_tags_and_actions(self):
         server = self.server()
         app = self.connect(server)

@@ -141,12 +141,16 @@ final class TranscriptRow: Widget {
     } else {
       showMoreButton?.isVisible = false
     }
-    setCSSClass("pending", message.delivery == .pending)
-    setCSSClass("failed", message.delivery == .failed)
-    setCSSClass("status-line", message.kind == .status)
+    var restyled = false
+    for (name, on) in [
+      ("pending", message.delivery == .pending), ("failed", message.delivery == .failed),
+      ("status-line", message.kind == .status), ("notice", message.kind == .notice),
+    ] where Bool(gboolean: gtk_widget_has_css_class(widget, name)) != on {
+      setCSSClass(name, on)
+      restyled = true
+    }
     setCSSClass("mention", message.mentionsMe)
     setCSSClass("action", message.kind == .action)
-    setCSSClass("notice", message.kind == .notice)
     if let note = MessageDisplay.deliveryNote(of: message) {
       let delivery = makeDelivery()
       gtk_label_set_text(delivery.note.opaque, note)
@@ -155,6 +159,16 @@ final class TranscriptRow: Widget {
       delivery.box.isVisible = true
     } else {
       delivery?.box.isVisible = false
+    }
+    // These classes style the body and the delivery note (natter.css). GTK 4.8 leaves such a
+    // child's new style to whatever next measures or draws it, and a change of opacity or
+    // colour alone (pending → sent, the echo a few milliseconds after the frame that drew the
+    // row) has it measured by nothing: the body stayed dimmed until the row was shown again.
+    if restyled {
+      gtk_widget_queue_draw(body.widget)
+      for part in [delivery?.clock, delivery?.note].compactMap({ $0 }) {
+        gtk_widget_queue_draw(part.widget)
+      }
     }
 
     let showsFooter = message.edited || !message.tags.isEmpty

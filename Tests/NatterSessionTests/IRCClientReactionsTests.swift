@@ -93,6 +93,19 @@ import Testing
     #expect(Wait.until { storedMessage("me too")?.replyTo == "m1" })
   }
 
+  @Test func aReplyNamesItsParentsSenderAsTheyAreKnownNow() throws {
+    wire.server(
+      "@msgid=m1 :bob!b@h PRIVMSG #natter :lunch?", ":bob!b@h NICK robert",
+      ":robert!b@h NICK Rob")
+    #expect(Wait.until { storedMessage("lunch?") != nil })
+    let parent = try #require(storedMessage("lunch?"))
+    #expect(parent.sender == "bob", "the message keeps the name it was sent under")
+    _ = try client.send(
+      Message(sender: "", sentAt: Date(), body: "yes"), to: "#natter", replyingTo: parent)
+    let line = try #require(wire.written.last)
+    #expect(line.hasSuffix("PRIVMSG #natter :Rob: yes"), "\(line)")
+  }
+
   @Test func typingIsSentPacedAndDoneOnSendingAndNeverForACommand() throws {
     client.composerChanged(in: channel, text: "h")
     client.composerChanged(in: channel, text: "he")

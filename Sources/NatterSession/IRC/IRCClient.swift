@@ -90,6 +90,8 @@ public final class IRCClient {
   private let trustedAnywhere: Set<String>
   /// One conversation per channel or person, however it is spelt.
   private var spellings: IRCConversationSpellings
+  /// Who each nickname seen changing goes by now, for the `bob: ` a reply starts with.
+  private var renames = IRCRenames()
 
   /// Messages stored at the end of a conversation, in order.
   public var onStored: ([Message]) -> Void = { _ in }
@@ -330,7 +332,8 @@ public final class IRCClient {
     stored.replyTo = parent?.msgid
     let outgoing = IRCOutgoing(
       id: stored.id, target: target, body: body, tags: message.tags,
-      isAction: stored.kind == .action, replyTo: parent?.msgid, replyToSender: parent?.sender)
+      isAction: stored.kind == .action, replyTo: parent?.msgid,
+      replyToSender: parent.map { replyName(of: $0) })
     // Committed before anything is written: a crash from here on loses nothing.
     try store.insertPending(stored, entry: IRCOutboxEntry(message: outgoing))
     // Send to echo (SPEC §8) counts from here: storing is part of sending.
@@ -471,6 +474,12 @@ public final class IRCClient {
 
   public var casemapping: IRCCasemapping { connection.support.casemapping }
 
+  /// The name a reply to `parent` starts with: its sender as the channel knows them now.
+  private func replyName(of parent: Message) -> String {
+    renames.use(connection.support.casemapping)
+    return renames.current(parent.sender)
+  }
+
   /// `Retry` on a failed message: pending again and sent like a new one.
   public func retry(_ message: Message) {
     guard message.delivery == .failed, let target = url.target(ofConversation: message.conversation)
@@ -478,7 +487,8 @@ public final class IRCClient {
     let parent = message.replyTo.flatMap { try? store.message(msgid: $0, in: message.conversation) }
     let outgoing = IRCOutgoing(
       id: message.id, target: target, body: message.body, tags: message.tags,
-      isAction: message.kind == .action, replyTo: message.replyTo, replyToSender: parent?.sender)
+      isAction: message.kind == .action, replyTo: message.replyTo,
+      replyToSender: parent.map { replyName(of: $0) })
     do {
       if let changed = try store.retry(id: message.id, entry: IRCOutboxEntry(message: outgoing)) {
         onChanged(changed)
@@ -596,10 +606,10 @@ public final class IRCClient {
   }
 
   private func perform(_ effect: IRCEffect) {
-    if case .event(.userRenamed(let old, let new)) = effect,
-      let line = followRename(from: old, to: new)
-    {
-      gathered.received.append(line)
+    if case .event(.userRenamed(let old, let new)) = effect {
+      renames.use(connection.support.casemapping)
+      renames.renamed(old, to: new)
+      if let line = followRename(from: old, to: new) { gathered.received.append(line) }
     }
     switch effect {
     case .outboxChanged:

@@ -449,6 +449,26 @@ class IRCDeliveryTest(IRCTestCase):
                                      "can anyone hear me") == [("sent",)],
                    what="the retried message confirmed")
 
+        # By keys: the refused message selected (Alt+Up), Enter sends it again.
+        def mode_lines(change):
+            return self.rows(app, "SELECT count(*) FROM messages WHERE kind = 'status' "
+                                  "AND body LIKE ?", f"% set {change}")[0][0]
+
+        moderated = mode_lines("+m")
+        bob.send("MODE #natter +m")
+        wait_until(lambda: mode_lines("+m") == moderated + 1, what="the channel moderated again")
+        self.send(app, "and now by keys")
+        wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body = ?",
+                                     "and now by keys") == [("failed",)],
+                   what="the second message refused")
+        app.key("alt+Up")
+        opened = mode_lines("-m")
+        bob.send("MODE #natter -m")
+        wait_until(lambda: mode_lines("-m") == opened + 1, what="the channel open again")
+        app.key("Return")
+        bob.wait_for(lambda line: line.endswith("PRIVMSG #natter :and now by keys"),
+                     what="the message retried by Enter")
+
     def test_a_burst_of_10000_messages_is_stored_and_the_newest_shown(self):
         server = self.server()
         # natter's bench probe reports the longest main-loop stall and the longest time

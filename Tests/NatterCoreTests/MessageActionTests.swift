@@ -52,6 +52,17 @@ import Testing
     #expect(MessageAction.showWhole.title == "Show more", "the row's own button's words")
   }
 
+  @Test func aRefusedMessageOffersRetryFirstAndEnterSendsItAgain() {
+    var refused = message("see https://a.example/x", msgid: nil)
+    refused.delivery = .failed
+    #expect(MessageAction.available(for: refused) == [.retry, .copyText, .openLink])
+    #expect(MessageAction.enterAction(for: refused) == .retry)
+    #expect(MessageAction.retry.title == "Retry", "the row's own button's words")
+    refused.delivery = .pending
+    #expect(!MessageAction.available(for: refused).contains(.retry))
+    #expect(MessageAction.enterAction(for: refused) == .openLink)
+  }
+
   @Test func copyTakesThePlainBody() {
     var formatted = message("bold")
     formatted.formatted = "\u{02}bold\u{02}"

@@ -1,6 +1,8 @@
 /// What can be done to a selected message (SPEC §13): the keys R, E, C and Enter and the
 /// row's menu offer exactly these, in this order.
 public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
+  /// Send a refused message again, as its row's `Retry` does.
+  case retry
   case reply
   case react
   case copyText
@@ -13,6 +15,7 @@ public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
   /// The menu item's label.
   public var title: String {
     switch self {
+    case .retry: localized("Retry")
     case .reply: localized("Reply")
     case .react: localized("React")
     case .copyText: localized("Copy text")
@@ -25,6 +28,7 @@ public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
   /// The `transcript.*` action's name, without the scope.
   public var actionName: String {
     switch self {
+    case .retry: "retry"
     case .reply: "reply"
     case .react: "react"
     case .copyText: "copy-text"
@@ -36,9 +40,10 @@ public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
 
   /// The actions `message` offers. Replies and reactions name the message by the server's
   /// `msgid`, so a message without one (pending, failed, in `Notes`) offers neither; a status
-  /// line is not a message to answer. Every row's text can be copied.
+  /// line is not a message to answer. Every row's text can be copied. A refused message offers
+  /// `Retry` first: it is what the user came to it for.
   public static func available(for message: Message) -> [MessageAction] {
-    var actions: [MessageAction] = []
+    var actions: [MessageAction] = MessageDisplay.offersRetry(message) ? [.retry] : []
     let answerable =
       message.msgid != nil && message.conversation != Message.notes && message.kind != .status
     if answerable { actions += [.reply, .react] }
@@ -51,11 +56,11 @@ public enum MessageAction: String, Equatable, Hashable, Sendable, CaseIterable {
     return actions
   }
 
-  /// Enter on a selected message: its first link, else (a reply) the message it answers, else
-  /// (a folded one) the whole of it.
+  /// Enter on a selected message: a refused one is sent again; else its first link, else (a
+  /// reply) the message it answers, else (a folded one) the whole of it.
   public static func enterAction(for message: Message) -> MessageAction? {
     let actions = available(for: message)
-    return [.openLink, .showParent, .showWhole].first { actions.contains($0) }
+    return [.retry, .openLink, .showParent, .showWhole].first { actions.contains($0) }
   }
 
   /// The first http(s) link of the body as shown, if any.

@@ -171,6 +171,7 @@ extension TranscriptView {
       MessageAction.available(for: message).contains(action)
     else { return }
     switch action {
+    case .retry: onRetry(message)
     case .reply:
       onReply(message)
       clearSelection()

@@ -104,6 +104,18 @@ import Testing
       Message(sender: "", sentAt: Date(), body: "yes"), to: "#natter", replyingTo: parent)
     let line = try #require(wire.written.last)
     #expect(line.hasSuffix("PRIVMSG #natter :Rob: yes"), "\(line)")
+    // Named already as it was sent, it gets no second name.
+    _ = try client.send(
+      Message(sender: "", sentAt: Date(), body: "bob: sure"), to: "#natter", replyingTo: parent)
+    let named = try #require(wire.written.last)
+    #expect(named.hasSuffix("PRIVMSG #natter :bob: sure"), "\(named)")
+    // What Rob says now is Rob's: a reply to it is not sent on to anyone else.
+    wire.server("@msgid=m2 :Rob!b@h PRIVMSG #natter :pizza")
+    #expect(Wait.until { storedMessage("pizza") != nil })
+    let later = try #require(storedMessage("pizza"))
+    _ = try client.send(
+      Message(sender: "", sentAt: Date(), body: "ok"), to: "#natter", replyingTo: later)
+    #expect(wire.written.last?.hasSuffix("PRIVMSG #natter :Rob: ok") == true)
   }
 
   @Test func typingIsSentPacedAndDoneOnSendingAndNeverForACommand() throws {

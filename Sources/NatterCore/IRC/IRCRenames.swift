@@ -1,10 +1,26 @@
-/// Who each nickname seen changing this session goes by now, so that a reply to an older
-/// message names its sender as the channel knows them (`robert: `, not `bob: `, once bob is
-/// known as robert): a name nobody uses any more highlights no one.
+import Foundation
+
+/// Who the sender of an older message goes by now, from the nickname changes seen this
+/// session, so that a reply names them as the channel knows them (`robert: `, not `bob: `,
+/// once bob is known as robert): a name nobody uses any more highlights no one, and one
+/// somebody else took highlights them.
+///
+/// A change is followed only when it came after the message, and each after the one before:
+/// bob who became bob|away and came back as bob is bob for what he said since. Times are
+/// the client's when it heard of each change; a message's is the server's.
 public struct IRCRenames: Sendable {
-  /// By the old name folded: the old name as seen, and the new one.
-  private var next: [String: (old: String, new: String)] = [:]
+  private struct Change: Sendable {
+    let old: String
+    let new: String
+    let at: Date
+  }
+
+  /// Each name's changes, by the name folded, oldest first.
+  private var changes: [String: [Change]] = [:]
   private var casemapping: IRCCasemapping
+  /// The changes kept for one name: a guest name a network hands out again and again must
+  /// not grow without end.
+  static let keptPerName = 16
 
   public init(casemapping: IRCCasemapping = .rfc1459) {
     self.casemapping = casemapping
@@ -14,28 +30,29 @@ public struct IRCRenames: Sendable {
   public mutating func use(_ casemapping: IRCCasemapping) {
     guard casemapping != self.casemapping else { return }
     self.casemapping = casemapping
-    next = Dictionary(
-      next.values.map { (casemapping.fold($0.old), $0) }, uniquingKeysWith: { _, last in last })
+    let all = changes.values.joined().sorted { $0.at < $1.at }
+    changes = Dictionary(grouping: all) { casemapping.fold($0.old) }
   }
 
-  /// `old` is known as `new` from now on; a name taken back is its owner's own again.
-  public mutating func renamed(_ old: String, to new: String) {
+  /// `old` became `new` at `time`.
+  public mutating func renamed(_ old: String, to new: String, at time: Date) {
     let from = casemapping.fold(old)
-    let to = casemapping.fold(new)
-    guard from != to else { return }
-    next[from] = (old, new)
-    next[to] = nil
+    guard from != casemapping.fold(new) else { return }
+    changes[from, default: []].append(Change(old: old, new: new, at: time))
+    if let count = changes[from]?.count, count > Self.keptPerName {
+      changes[from]?.removeFirst(count - Self.keptPerName)
+    }
   }
 
-  /// The name `nick` goes by now: itself unless it was seen changing.
-  public func current(_ nick: String) -> String {
-    var current = nick
-    var seen: Set<String> = []
-    while case let key = casemapping.fold(current), let later = next[key],
-      seen.insert(key).inserted
-    {
-      current = later.new
+  /// The name that whoever was `nick` at `time` goes by now.
+  public func current(_ nick: String, since time: Date) -> String {
+    var name = nick
+    var since = time
+    // Each step is later than the one before, so this ends.
+    while let change = changes[casemapping.fold(name)]?.first(where: { $0.at > since }) {
+      name = change.new
+      since = change.at
     }
-    return current
+    return name
   }
 }

@@ -333,7 +333,7 @@ public final class IRCClient {
     let outgoing = IRCOutgoing(
       id: stored.id, target: target, body: body, tags: message.tags,
       isAction: stored.kind == .action, replyTo: parent?.msgid,
-      replyToSender: parent.map { replyName(of: $0) })
+      replyToSender: parent.map { replyName(of: $0, body: body) })
     // Committed before anything is written: a crash from here on loses nothing.
     try store.insertPending(stored, entry: IRCOutboxEntry(message: outgoing))
     // Send to echo (SPEC §8) counts from here: storing is part of sending.
@@ -474,10 +474,14 @@ public final class IRCClient {
 
   public var casemapping: IRCCasemapping { connection.support.casemapping }
 
-  /// The name a reply to `parent` starts with: its sender as the channel knows them now.
-  private func replyName(of parent: Message) -> String {
+  /// The name a reply to `parent` that says `body` starts with: its sender as the channel
+  /// knows them now, unless the user named them already as they were (`bob: yes`).
+  private func replyName(of parent: Message, body: String) -> String {
+    let start = body.drop(while: \.isNewline).lowercased()
+    let sent = parent.sender.lowercased()
+    if start.hasPrefix(sent + ":") || start.hasPrefix(sent + ",") { return parent.sender }
     renames.use(connection.support.casemapping)
-    return renames.current(parent.sender)
+    return renames.current(parent.sender, since: parent.sentAt)
   }
 
   /// `Retry` on a failed message: pending again and sent like a new one.
@@ -488,7 +492,7 @@ public final class IRCClient {
     let outgoing = IRCOutgoing(
       id: message.id, target: target, body: message.body, tags: message.tags,
       isAction: message.kind == .action, replyTo: message.replyTo,
-      replyToSender: parent.map { replyName(of: $0) })
+      replyToSender: parent.map { replyName(of: $0, body: message.body) })
     do {
       if let changed = try store.retry(id: message.id, entry: IRCOutboxEntry(message: outgoing)) {
         onChanged(changed)
@@ -606,10 +610,16 @@ public final class IRCClient {
   }
 
   private func perform(_ effect: IRCEffect) {
-    if case .event(.userRenamed(let old, let new)) = effect {
+    switch effect {
+    case .event(.userRenamed(let old, let new)):
       renames.use(connection.support.casemapping)
-      renames.renamed(old, to: new)
+      renames.renamed(old, to: new, at: Date())
       if let line = followRename(from: old, to: new) { gathered.received.append(line) }
+    case .event(.nickChanged(let old, let new)):
+      renames.use(connection.support.casemapping)
+      renames.renamed(old, to: new, at: Date())
+    default:
+      break
     }
     switch effect {
     case .outboxChanged:

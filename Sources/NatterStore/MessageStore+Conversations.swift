@@ -400,6 +400,9 @@ extension MessageStore {
     try statement.bind(1, id)
     try statement.bind(2, try Self.encode(entry))
     try statement.run()
+    // Not failed (any more): nothing to send again, as for a second Retry from a row not yet
+    // redrawn.
+    guard db.changes > 0 else { return nil }
     return try message(id: id)
   }
 

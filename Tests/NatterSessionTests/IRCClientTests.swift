@@ -269,6 +269,9 @@ final class FakeTransport: LineTransport {
     client.retry(failed)
     #expect(try store.message(id: stored.id)?.delivery == .pending)
     #expect(wire.written.filter { $0.hasSuffix("PRIVMSG #natter hi") }.count == 2)
+    // Retry again with the row still showing it failed (pressed twice): sent once only.
+    client.retry(failed)
+    #expect(wire.written.filter { $0.hasSuffix("PRIVMSG #natter hi") }.count == 2)
   }
 
   @Test func aMessageInDoubtIsConfirmedByTheChannelsHistoryAndNotSentAgain() throws {

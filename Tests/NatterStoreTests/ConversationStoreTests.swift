@@ -135,6 +135,7 @@ import Testing
     let retried = try #require(try store.retry(id: message.id, entry: outgoing(message)))
     #expect(retried.delivery == .pending && retried.failureReason == nil)
     #expect(try store.pendingOutbox().count == 1)
+    #expect(try store.retry(id: message.id, entry: outgoing(message)) == nil, "pending already")
   }
 
   @Test func exportCarriesTheConversationAndImportKeepsIt() throws {

@@ -81,7 +81,7 @@ public enum KeyAction: String, Equatable, Hashable, Sendable, CaseIterable {
   case replyToMessage, reactToMessage, copyMessage
   /// Enter on the selected message: `MessageAction.enterAction(for:)`.
   case activateMessage
-  /// The selected message's menu (Reply, React, Copy text, Open link).
+  /// The selected message's menu (`MessageAction.available(for:)`).
   case messageMenu
   /// `EmojiCompletion.moveHighlight(by:)`: the previous or next emoji offered for `:name`.
   case previousEmoji, nextEmoji

@@ -222,7 +222,7 @@ public enum Keymap {
         section: .messages, action: .copyMessage, isGlobal: false),
       Shortcut(
         key: .enter, modifiers: [],
-        title: localized("Open the selected message’s link (a reply: show its parent)"),
+        title: localized("Retry a refused message, else open its link (a reply: show its parent)"),
         section: .messages, action: .activateMessage, isGlobal: false),
       Shortcut(
         key: .menu, modifiers: [], title: localized("The selected message’s menu"),

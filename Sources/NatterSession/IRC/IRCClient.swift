@@ -494,9 +494,11 @@ public final class IRCClient {
       isAction: message.kind == .action, replyTo: message.replyTo,
       replyToSender: parent.map { replyName(of: $0, body: message.body) })
     do {
-      if let changed = try store.retry(id: message.id, entry: IRCOutboxEntry(message: outgoing)) {
-        onChanged(changed)
-      }
+      // Handed on only when this Retry made it pending: one pressed twice, on a row not yet
+      // redrawn, finds it pending already (the outbox would drop the second by its id too).
+      guard let changed = try store.retry(id: message.id, entry: IRCOutboxEntry(message: outgoing))
+      else { return }
+      onChanged(changed)
       feed(.send(outgoing))
       onStatus()
     } catch {

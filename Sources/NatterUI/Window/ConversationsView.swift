@@ -429,7 +429,17 @@ final class ConversationsView {
       view = TranscriptView(
         store: session.store, conversation: conversation, screen: firstScreen)
       view.onRetry = { [unowned self] message in
-        client(for: message.conversation)?.retry(message)
+        guard let client = client(for: message.conversation) else {
+          // A network turned off keeps its refused messages; Retry says why it cannot send.
+          if let refusal = switching.refusal(
+            toSendIn: message.conversation, networkIsOn: false,
+            networkName: network(of: message.conversation)?.name ?? "")
+          {
+            composer.showNotice(refusal)
+          }
+          return
+        }
+        client.retry(message)
       }
       view.onSearchClosed = { [unowned self] in composer.focusText() }
       if !networks.isEmpty {

@@ -28,14 +28,15 @@ extension Widget {
   ) {
     guard let application = gtk_window_get_application(parent),
       let dialogWidget: UnsafeMutablePointer<GtkWidget> = cast(dialog),
-      let parentWidget: UnsafeMutablePointer<GtkWidget> = cast(parent),
       let controller = gtk_shortcut_controller_new()
     else { return }
     let actions = ActionGroup()
     _ = Action("close", in: actions.pointer) { gtk_window_close(dialog) }
+    // The application, not the parent window: it outlives every window.
+    let applicationActions = OpaquePointer(UnsafeMutableRawPointer(application))
     _ = Action("quit", in: actions.pointer) {
       gtk_window_close(dialog)
-      activateAction("app.quit", from: parentWidget)
+      g_action_group_activate_action(applicationActions, "quit", nil)
     }
     actions.insert(into: dialogWidget, prefix: "dialog")
     // Before the focused widget, as the application's own accelerators are.

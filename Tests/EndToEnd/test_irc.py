@@ -168,7 +168,9 @@ class IRCConversationTest(IRCTestCase):
             ["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
             check=True, capture_output=True, text=True).stdout.split()[-1]
 
-        def darkest(text):
+        def contrast(text):
+            """How far apart the label's lightest and darkest pixels are: its text against its
+            background, in either style; dimmed text has less."""
             label = pyatspi.findDescendant(
                 app.messages, lambda a: a.getRoleName() == "label" and a.name == text)
             box = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -176,10 +178,10 @@ class IRCConversationTest(IRCTestCase):
                 ["import", "-window", window, "-crop",
                  f"{box.width}x{box.height}+{box.x}+{box.y}", "-colorspace", "gray",
                  "-depth", "8", "gray:-"], check=True, capture_output=True).stdout
-            return min(grey)
+            return max(grey) - min(grey)
 
-        received = darkest("hello alice")
-        self.assertLess(received, 80, "a received message is drawn in the text colour")
+        received = contrast("hello alice")
+        self.assertGreater(received, 175, "a received message is drawn in full")
         for text in ("first from natter", "second from natter"):
             self.send(app, text)
             bob.wait_for(lambda line: line.endswith(f":{text}"), what=f"{text!r} at bob")
@@ -187,9 +189,12 @@ class IRCConversationTest(IRCTestCase):
                 app, "SELECT delivery FROM messages WHERE body = ?", text) == [("sent",)],
                 what=f"{text!r} confirmed")
             self.wait_shown(app, text)
-            wait_until(lambda: darkest(text) <= received + 10, timeout=5,
-                       what=f"{text!r} drawn in full once confirmed (darkest grey "
-                            f"{darkest(text)}, a received message's {received})")
+            try:
+                wait_until(lambda: contrast(text) >= received - 10, timeout=5,
+                           what=f"{text!r} drawn in full")
+            except AssertionError:
+                self.fail(f"{text!r} is still drawn dimmed once confirmed: contrast "
+                          f"{contrast(text)} against a received message's {received}")
 
     def test_messages_from_another_client_are_plain_text_with_tags_and_actions(self):
         server = self.server()

@@ -145,6 +145,36 @@ class SeveralNetworksTest(SwitcherMixin, IRCTestCase):
         with open(os.path.join(app.config_dir, "natter", "settings.ini")) as settings:
             self.assertIn("enabled=false", settings.read())
 
+    def test_retry_on_a_network_turned_off_says_why(self):
+        # A refused message keeps its Retry when its network is turned off; pressed then, it
+        # did nothing at all. The composer now says why, and the message stays as it was.
+        server = self.server()
+        bob = self.member(server, "bob")
+        bob.send("MODE #natter +m")
+        bob.wait_for(lambda line: re.search(r"MODE #natter :?\+m", line),
+                     what="the channel moderated")
+        app = self.connect(server)
+        self.wait_ready(app)
+        self.send(app, "held back")
+        wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body = ?",
+                                     "held back") == [("failed",)], what="the message refused")
+        self.second_launch(app, "--disconnect", f"127.0.0.1:{server.port}")
+        wait_until(lambda: any(state == "Off" for _, state in sidebar_rows(app)),
+                   what="the network shown off", timeout=30)
+        app.focus_window()
+        app.key("alt+Up")
+        app.key("Return")
+
+        def notice():
+            return pyatspi.findDescendant(
+                app.window, lambda a: a.getRoleName() == "label"
+                and "is off; turn it on in Preferences to send" in (a.name or ""))
+
+        wait_until(notice, what="the composer saying why Retry cannot send")
+        self.assertEqual(self.rows(app, "SELECT delivery FROM messages WHERE body = ?",
+                                   "held back"), [("failed",)])
+        self.assertFalse(any(line.endswith(":held back") for line in bob.lines))
+
 
 class FirstRunTest(IRCTestCase):
     def test_an_empty_natter_offers_a_network_and_ctrl_n_connects_to_one_by_keys(self):

@@ -130,6 +130,18 @@ class IRCTestCase(NatterTestCase):
         app.type(text)
         app.key("Return")
 
+    def in_a_moderated_channel(self):
+        """Natter (alice) in #natter, which bob, its operator, has set +m: what alice sends
+        is refused. Returns the server, bob and the app."""
+        server = self.server()
+        bob = self.member(server, "bob")
+        bob.send("MODE #natter +m")
+        bob.wait_for(lambda line: re.search(r"MODE #natter :?\+m", line),
+                     what="the channel moderated")
+        app = self.connect(server)
+        self.wait_ready(app)
+        return server, bob, app
+
 
 class IRCConversationTest(IRCTestCase):
     def test_connect_join_send_with_enter_and_see_the_echo_confirmed(self):
@@ -425,13 +437,7 @@ class IRCDeliveryTest(IRCTestCase):
                    what="the paste confirmed")
 
     def test_a_refused_message_fails_with_the_reason_and_retry_sends_it(self):
-        server = self.server()
-        bob = self.member(server, "bob")
-        bob.send("MODE #natter +m")
-        bob.wait_for(lambda line: re.search(r"MODE #natter :?\+m", line),
-                     what="the channel moderated")
-        app = self.connect(server)
-        self.wait_ready(app)
+        _, bob, app = self.in_a_moderated_channel()
         self.send(app, "can anyone hear me")
         wait_until(lambda: any(label.startswith("Your message could not be sent to #natter")
                                for label in labels_under(app.messages)),

@@ -148,13 +148,7 @@ class SeveralNetworksTest(SwitcherMixin, IRCTestCase):
     def test_retry_on_a_network_turned_off_says_why(self):
         # A refused message keeps its Retry when its network is turned off; pressed then, it
         # did nothing at all. The composer now says why, and the message stays as it was.
-        server = self.server()
-        bob = self.member(server, "bob")
-        bob.send("MODE #natter +m")
-        bob.wait_for(lambda line: re.search(r"MODE #natter :?\+m", line),
-                     what="the channel moderated")
-        app = self.connect(server)
-        self.wait_ready(app)
+        server, bob, app = self.in_a_moderated_channel()
         self.send(app, "held back")
         wait_until(lambda: self.rows(app, "SELECT delivery FROM messages WHERE body = ?",
                                      "held back") == [("failed",)], what="the message refused")

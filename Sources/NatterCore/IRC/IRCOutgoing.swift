@@ -86,9 +86,13 @@ public struct IRCOutgoing: Equatable, Hashable, Sendable, Codable {
     guard !isAction, replyTo != nil, let nick = replyToSender, !nick.isEmpty,
       !nick.contains(where: { $0 == " " || $0.isNewline })
     else { return nil }
+    return Self.names(nick, atStartOf: body) ? nil : nick + ": "
+  }
+
+  /// Whether `body` starts by addressing `nick` (`bob: `, `bob, `), as a reply's prefix would.
+  public static func names(_ nick: String, atStartOf body: String) -> Bool {
     let start = body.drop(while: \.isNewline).lowercased()
     let named = nick.lowercased()
-    if start.hasPrefix(named + ":") || start.hasPrefix(named + ",") { return nil }
-    return nick + ": "
+    return start.hasPrefix(named + ":") || start.hasPrefix(named + ",")
   }
 }

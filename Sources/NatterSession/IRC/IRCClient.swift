@@ -477,9 +477,7 @@ public final class IRCClient {
   /// The name a reply to `parent` that says `body` starts with: its sender as the channel
   /// knows them now, unless the user named them already as they were (`bob: yes`).
   private func replyName(of parent: Message, body: String) -> String {
-    let start = body.drop(while: \.isNewline).lowercased()
-    let sent = parent.sender.lowercased()
-    if start.hasPrefix(sent + ":") || start.hasPrefix(sent + ",") { return parent.sender }
+    if IRCOutgoing.names(parent.sender, atStartOf: body) { return parent.sender }
     renames.use(connection.support.casemapping)
     return renames.current(parent.sender, since: parent.sentAt)
   }
@@ -613,13 +611,12 @@ public final class IRCClient {
 
   private func perform(_ effect: IRCEffect) {
     switch effect {
-    case .event(.userRenamed(let old, let new)):
+    case .event(.userRenamed(let old, let new)), .event(.nickChanged(let old, let new)):
       renames.use(connection.support.casemapping)
       renames.renamed(old, to: new, at: Date())
-      if let line = followRename(from: old, to: new) { gathered.received.append(line) }
-    case .event(.nickChanged(let old, let new)):
-      renames.use(connection.support.casemapping)
-      renames.renamed(old, to: new, at: Date())
+      if case .event(.userRenamed) = effect, let line = followRename(from: old, to: new) {
+        gathered.received.append(line)
+      }
     default:
       break
     }

@@ -49,9 +49,12 @@ public final class LineConnection {
   ///     handshake; one that cannot be read ends the connection with the reason.
   ///   - readPriority: the main-loop priority of reads; below GTK's redraw, a flood of lines
   ///     cannot keep the window from drawing.
+  ///   - connectTimeout: seconds to reach the server and finish the TLS handshake; it bounds
+  ///     connecting only, never a connection that is quiet once made.
   public init(
     host: String, port: UInt16, tls: Bool, pinned: Set<String> = [],
     clientCertificate path: String? = nil, readPriority: Int32 = G_PRIORITY_DEFAULT,
+    connectTimeout: UInt32 = 30,
     onEvent: @escaping @MainActor (LineConnection, Event) -> Void
   ) {
     self.onEvent = onEvent
@@ -60,7 +63,7 @@ public final class LineConnection {
     client = g_socket_client_new()
     cancellable = g_cancellable_new()
     g_socket_client_set_tls(client, tls ? 1 : 0)
-    g_socket_client_set_timeout(client, 30)
+    g_socket_client_set_timeout(client, connectTimeout)
     if tls, let path {
       do {
         clientCertificate = try ClientCertificate.load(path)
@@ -184,6 +187,10 @@ public final class LineConnection {
       fail(error)
       return
     }
+    // GSocketClient leaves its timeout on the socket, where it would end any read that waits
+    // longer: a quiet channel is silent for minutes, and servers ping every few. Whether the
+    // server still answers is the owner's PING to judge (IRCLiveness).
+    g_socket_set_timeout(g_socket_connection_get_socket(connection), 0)
     stream = connection
     onEvent(self, .connected)
     read()

@@ -60,6 +60,8 @@ NATTER_TEST_PACKAGES=(
   fonts-noto-color-emoji
   # Spelling tests check English, German and Korean with real Hunspell dictionaries.
   hunspell-en-us hunspell-de-de hunspell-ko
+  # A clock of Natter's own, started just before midnight (Tests/EndToEnd/test_transcript.py).
+  libfaketime
 )
 
 # The locales the translation tests start Natter in; a C library only switches to generated ones.

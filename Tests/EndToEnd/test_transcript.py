@@ -1,8 +1,17 @@
 """The transcript as a user sees it: sent messages in order, Page Up, Jump to latest, Ctrl+End."""
 
+import glob
+import os
+import shutil
+import tempfile
+
 import pyatspi
 
 from natter_e2e import NatterTestCase, is_focused, wait_until
+
+# libfaketime (Debian's `libfaketime`, meson-helpers/deps.sh) gives one process a clock of its
+# own: Natter starts a few seconds before a midnight and lives through it.
+FAKETIME = (glob.glob("/usr/lib/*/faketime/libfaketime.so.1") or [None])[0]
 
 
 def labels_under(accessible):
@@ -105,6 +114,35 @@ class TranscriptTest(NatterTestCase):
         app.key("Escape")
         wait_until(lambda: len(shown()) == 3, what="the whole history after Escape")
 
+    def test_today_becomes_yesterday_at_midnight(self):
+        """An IRC window stays open for days: at midnight the separator above the day that
+        ended says `Yesterday`, rather than a second `Today` above the first message after."""
+        self.assertIsNotNone(FAKETIME, "libfaketime is not installed (meson-helpers/deps.sh)")
+        # Swift reads no arguments in a process libfaketime is preloaded into (CommandLine is
+        # empty), so `--data-dir` is lost: Natter keeps its history under XDG_DATA_HOME, here
+        # a folder of this test's own.
+        data_home = tempfile.mkdtemp(prefix="natter-e2e-midnight-")
+        self.addCleanup(shutil.rmtree, data_home, ignore_errors=True)
+        # 20 s before midnight, UTC: time to start and send before it; the clock then runs.
+        app = self.start(env={"TZ": "UTC", "LD_PRELOAD": FAKETIME, "XDG_DATA_HOME": data_home,
+                              "FAKETIME": "@2026-12-07 23:59:40"})
+        app.find("text", "Message")
+        self.assertTrue(os.path.exists(os.path.join(data_home, "natter", "natter.sqlite3")),
+                        "the history in the test's own folder")
+        messages = app.find("list", "Messages")
+
+        def separators():
+            return [name for name in labels_under(messages) if name in ("Today", "Yesterday")]
+
+        self.send(app, "before midnight")
+        wait_until(lambda: "before midnight" in labels_under(messages), what="the message")
+        self.assertIn("11:59\u202fPM", labels_under(messages), "sent before midnight")
+        wait_until(lambda: separators() == ["Today"], what="one Today above it")
+        wait_until(lambda: separators() == ["Yesterday"], timeout=40,
+                   what="its separator to say Yesterday once midnight passed")
+        self.send(app, "after midnight")
+        wait_until(lambda: separators() == ["Yesterday", "Today"],
+                   what="Yesterday above the old message, Today above the new one")
 
 if __name__ == "__main__":
     import unittest

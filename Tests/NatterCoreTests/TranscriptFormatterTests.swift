@@ -65,6 +65,25 @@ import Testing
     #expect(formatter.dayLabel(for: date("2026-11-26T12:00:00Z"), now: now) == "Nov 27, 2026")
   }
 
+  @Test func theNextDayStartsAtLocalMidnight() {
+    // 23:59:30 on Nov 28 in Auckland (UTC+13); its midnight is 11:00 UTC.
+    let late = date("2026-11-28T10:59:30Z")
+    #expect(formatter.nextDay(after: late) == date("2026-11-28T11:00:00Z"))
+    #expect(formatter.nextDay(after: date("2026-11-28T11:00:00Z")) == date("2026-11-29T11:00:00Z"))
+    // The day daylight saving ends is 25 hours long: the next one starts at 12:00 UTC.
+    #expect(formatter.nextDay(after: date("2026-04-04T12:00:00Z")) == date("2026-04-05T12:00:00Z"))
+  }
+
+  @Test func theSameDayIsTheLocalOne() {
+    let late = date("2026-11-28T10:59:30Z")
+    #expect(formatter.isSameDay(late, date("2026-11-28T00:00:00Z")))
+    #expect(!formatter.isSameDay(late, date("2026-11-28T11:00:00Z")))
+    // What the label says changes exactly where the day does.
+    let midnight = formatter.nextDay(after: late)
+    #expect(formatter.dayLabel(for: late, now: midnight.addingTimeInterval(-1)) == "Today")
+    #expect(formatter.dayLabel(for: late, now: midnight) == "Yesterday")
+  }
+
   @Test func dayLabelUsesThePassedLocale() {
     let german = TranscriptFormatter(
       calendar: Calendar(identifier: .gregorian), timeZone: zone,

@@ -16,6 +16,7 @@ public final class TranscriptFormatter {
 
   private let timeZone: TimeZone
   private let locale: Locale
+  private let calendar: Calendar
   /// Asked of ICU at the first time label, so an empty window never pays for it; unless the
   /// app knew it from an earlier start.
   private lazy var clock = knownClock ?? ClockPattern(locale: locale)
@@ -33,6 +34,7 @@ public final class TranscriptFormatter {
     knownClock = clock
     var calendar = calendar
     calendar.timeZone = timeZone
+    self.calendar = calendar
     self.timeZone = timeZone
     self.locale = locale
     for formatter in [dateFormatter, tooltipFormatter] {
@@ -83,6 +85,17 @@ public final class TranscriptFormatter {
     if dateLabels.count > 4096 { dateLabels.removeAll() }
     dateLabels[day] = label
     return label
+  }
+
+  /// When `now`'s `Today` becomes `Yesterday`: the start of the next local day.
+  public func nextDay(after now: Date) -> Date {
+    calendar.dateInterval(of: .day, for: now)?.end ?? now.addingTimeInterval(86_400)
+  }
+
+  /// Whether `first` and `second` fall on one local day, so a label read at one holds at the
+  /// other.
+  public func isSameDay(_ first: Date, _ second: Date) -> Bool {
+    localDay(first) == localDay(second)
   }
 
   /// The row's time as the locale writes it: `14:05` in de_DE, `2:05 PM` in en_US.

@@ -86,6 +86,23 @@ public enum Signal {
       after: after)
   }
 
+  /// `void handler(GFileMonitor *, GFile *file, GFile *other, GFileMonitorEvent event)`:
+  /// a file monitor's changed, with the file and the event.
+  @discardableResult
+  public static func connectFileChanged(
+    _ monitor: Pointer, _ handler: @escaping @MainActor (_ file: Pointer?, _ event: UInt32) -> Void
+  ) -> UInt {
+    typealias H = @MainActor (Pointer?, UInt32) -> Void
+    let trampoline: @convention(c) (Pointer?, Pointer?, Pointer?, UInt32, Pointer?) -> Void = {
+      _, file, _, event, data in
+      nonisolated(unsafe) let file = file
+      MainActor.assumeIsolated { unbox(data, as: H.self)?(file, event) }
+    }
+    return GtkKit.connect(
+      monitor, "changed", handler as H,
+      through: unsafeBitCast(trampoline, to: UnsafeRawPointer.self))
+  }
+
   /// `gboolean handler(instance)`: close-request and other "stop the default" signals.
   @discardableResult
   public static func connectReturning(

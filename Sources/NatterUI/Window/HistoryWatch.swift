@@ -7,8 +7,11 @@ import NatterSession
 /// (`natter --import`) wrote to it. `ChatSession` does the work; this shows it.
 @MainActor
 final class HistoryWatch {
-  /// How often the window looks for writes by another process.
+  /// How often the window looks for writes by another process where its folder cannot be
+  /// watched.
   static let changePollMilliseconds: UInt32 = 500
+  /// The history's folder, watched for another process's writes.
+  private var folderMonitor: FolderMonitor?
   private let session: ChatSession
   private let banner: () -> BannerView
   private let reload: () -> Void
@@ -32,16 +35,28 @@ final class HistoryWatch {
       }
     }
     // The baseline is taken now, right after the transcript read the history: an import that
-    // lands before the first poll is then still seen as a change.
+    // lands before the first change is seen is then still seen as a change.
     _ = session.storeChangedElsewhere()
+    guard let database = session.store.databaseURL else { return }
+    // The database and its write-ahead log, where a commit lands; not the shared-memory
+    // index, which every reader touches.
+    let written = [database.lastPathComponent, database.lastPathComponent + "-wal"]
+    folderMonitor = FolderMonitor(folder: database.deletingLastPathComponent().path) {
+      [weak self] name in
+      if written.contains(name) { self?.reloadIfChangedElsewhere() }
+    }
+    guard folderMonitor == nil else { return }
     MainLoop.timeout(milliseconds: Self.changePollMilliseconds) { [weak self] in
       guard let self else { return false }
-      if session.storeChangedElsewhere() {
-        Log.debug("the history was changed by another process; reloading the transcript")
-        reload()
-      }
+      reloadIfChangedElsewhere()
       return true
     }
+  }
+
+  private func reloadIfChangedElsewhere() {
+    guard session.storeChangedElsewhere() else { return }
+    Log.debug("the history was changed by another process; reloading the transcript")
+    reload()
   }
 
   /// Moves a damaged history aside and shows the fresh one at once, then again with what the

@@ -53,6 +53,9 @@ public struct IRCConnection: Sendable {
   public private(set) var away: String?
   /// The text of our last `AWAY`, until the server confirms it.
   private var requestedAway: String?
+  /// The away text to set again once the next connection is up: a connection that ended
+  /// does not bring the user back, only their own `AWAY` does.
+  private var awayToRestore: String?
   /// `/quit` went out: the close that follows leaves the network disconnected until the user
   /// reconnects.
   private var leaving = false
@@ -160,7 +163,12 @@ public struct IRCConnection: Sendable {
       effects =
         state == .ready ? [.write(IRCMessage(command: "PART", params: params).serialized)] : []
     case .command(let message):
-      if message.command.uppercased() == "AWAY" { requestedAway = message.params.first ?? "" }
+      if message.command.uppercased() == "AWAY" {
+        let text = message.params.first ?? ""
+        requestedAway = text
+        // Said while offline, it is what the next connection sets.
+        if state != .ready { awayToRestore = text.isEmpty ? nil : text }
+      }
       effects = state == .ready ? [.write(message.serialized)] : []
     case .watch(let nicks):
       effects = presence.watch(nicks, session: session)
@@ -385,6 +393,7 @@ public struct IRCConnection: Sendable {
     case "305":
       away = nil
       requestedAway = nil
+      awayToRestore = nil
       return [.event(.ownAway(nil))]
     case "306":
       away = requestedAway ?? ""
@@ -419,8 +428,8 @@ public struct IRCConnection: Sendable {
       liveness.registered()
       registrationDeadline = nil
       doubtDeadline = nil
-      return effects + transition(to: .ready) + channels.joinAll() + checkDoubts(at: now)
-        + outbox.flush(session: session, at: now)
+      return effects + transition(to: .ready) + channels.joinAll() + restoreAway()
+        + checkDoubts(at: now) + outbox.flush(session: session, at: now)
         + bouncer.registered(account: account, session: session)
     }
     if let effects = bouncer.receive(message, account: account, session: session) { return effects }
@@ -593,6 +602,14 @@ public struct IRCConnection: Sendable {
     }
   }
 
+  /// `AWAY` with the text the user was away with when the last connection ended.
+  private mutating func restoreAway() -> [IRCEffect] {
+    guard let text = awayToRestore else { return [] }
+    awayToRestore = nil
+    requestedAway = text
+    return [.write(IRCMessage(command: "AWAY", params: [text]).serialized)]
+  }
+
   /// What every end of a connection resets.
   private mutating func ended(at now: Date) -> [IRCEffect] {
     // An unfinished batch is shown as far as it came, before the history batch it may be in.
@@ -603,6 +620,7 @@ public struct IRCConnection: Sendable {
     outbox.reset()
     directory.reset()
     presence.reset()
+    if let away, !away.isEmpty { awayToRestore = away }
     away = nil
     return unfinished + channels.reset() + history.cancelAll()
   }

@@ -137,6 +137,55 @@ import Testing
         == "bob on irc.test — bob is offline")
   }
 
+  /// A lost connection does not bring the user back: the server forgot the away, so the next
+  /// connection says it again, and shows it once the server confirms.
+  @Test func awayIsSetAgainAfterAReconnect() {
+    var script = registered()
+    script.feed(.command(IRCMessage(command: "AWAY", params: ["at lunch"])))
+    script.server(":irc.test 306 me :You have been marked as being away")
+    _ = script.takeWritten()
+    _ = script.takeEvents()
+    script.feed(.disconnected(reason: "gone"))
+    #expect(script.connection.away == nil, "nobody is away on a connection that is not there")
+    script.advance(120)
+    script.feed(.connected)
+    script.server(":irc.test CAP * LS :message-tags")
+    #expect(!script.takeWritten().contains { $0.hasPrefix("AWAY") }, "not before registration")
+    script.server(":irc.test 001 me :Welcome")
+    #expect(script.takeWritten().contains("AWAY :at lunch"))
+    script.server(":irc.test 306 me :You have been marked as being away")
+    #expect(script.connection.away == "at lunch")
+    #expect(script.takeEvents().contains(.ownAway("at lunch")))
+
+    // Back (305): the next reconnect sets nothing.
+    script.feed(.command(IRCMessage(command: "AWAY")))
+    script.server(":irc.test 305 me :You are no longer marked as being away")
+    #expect(script.takeWritten() == ["AWAY"])
+    script.feed(.disconnected(reason: "gone"))
+    script.advance(120)
+    script.feed(.connected)
+    script.server(":irc.test 001 me :Welcome")
+    #expect(!script.takeWritten().contains { $0.hasPrefix("AWAY") })
+  }
+
+  /// `/away` said while offline is what the next connection sets; `/away` alone clears it.
+  @Test func awaySaidWhileOfflineIsSetOnceConnected() {
+    var script = registered()
+    script.feed(.disconnected(reason: "gone"))
+    script.feed(.command(IRCMessage(command: "AWAY", params: ["on a train"])))
+    script.advance(120)
+    script.feed(.connected)
+    script.server(":irc.test 001 me :Welcome")
+    #expect(script.takeWritten().contains("AWAY :on a train"))
+
+    script.feed(.disconnected(reason: "gone"))
+    script.feed(.command(IRCMessage(command: "AWAY")))
+    script.advance(300)
+    script.feed(.connected)
+    script.server(":irc.test 001 me :Welcome")
+    #expect(!script.takeWritten().contains { $0.hasPrefix("AWAY") })
+  }
+
   @Test func anIgnoredMaskIsDroppedBeforeAnythingAnswersIt() {
     var account = IRCAccount(nick: "me")
     account.ignored = ["troll"]

@@ -7,9 +7,11 @@ import CGtk
 public final class FolderMonitor {
   private let monitor: UnsafeMutablePointer<GFileMonitor>
 
-  /// Watches `folder`; `onChange` gets the name of each file created, changed or deleted in
-  /// it, at most once per `rateLimit` milliseconds for a file that keeps changing (and once
-  /// more after its last change). Nil when GIO cannot watch it.
+  /// Watches `folder`; `onChange` gets the name of the file of each event in it, at most once
+  /// per `rateLimit` milliseconds for a file that keeps changing. Every kind of event is
+  /// passed on, so the one GIO sends after a file's last change (the rate limit's trailing
+  /// `CHANGED`, or `CHANGES_DONE_HINT`) is too: a reader told of a write that has not quite
+  /// landed hears of it again. Nil when GIO cannot watch it.
   public init?(
     folder: String, rateLimit: Int32 = 500,
     onChange: @escaping @MainActor (_ name: String) -> Void
@@ -24,7 +26,7 @@ public final class FolderMonitor {
     }
     self.monitor = monitor
     g_file_monitor_set_rate_limit(monitor, rateLimit)
-    Signal.connectFileChanged(raw(monitor)) { changed, _ in
+    Signal.connectFileChanged(raw(monitor)) { changed in
       guard let changed, let name = g_file_get_basename(OpaquePointer(changed)) else { return }
       defer { g_free(name) }
       onChange(String(cString: name))

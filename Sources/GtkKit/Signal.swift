@@ -87,16 +87,16 @@ public enum Signal {
   }
 
   /// `void handler(GFileMonitor *, GFile *file, GFile *other, GFileMonitorEvent event)`:
-  /// a file monitor's changed, with the file and the event.
+  /// a file monitor's changed, with the file.
   @discardableResult
   public static func connectFileChanged(
-    _ monitor: Pointer, _ handler: @escaping @MainActor (_ file: Pointer?, _ event: UInt32) -> Void
+    _ monitor: Pointer, _ handler: @escaping @MainActor (_ file: Pointer?) -> Void
   ) -> UInt {
-    typealias H = @MainActor (Pointer?, UInt32) -> Void
+    typealias H = @MainActor (Pointer?) -> Void
     let trampoline: @convention(c) (Pointer?, Pointer?, Pointer?, UInt32, Pointer?) -> Void = {
-      _, file, _, event, data in
+      _, file, _, _, data in
       nonisolated(unsafe) let file = file
-      MainActor.assumeIsolated { unbox(data, as: H.self)?(file, event) }
+      MainActor.assumeIsolated { unbox(data, as: H.self)?(file) }
     }
     return GtkKit.connect(
       monitor, "changed", handler as H,

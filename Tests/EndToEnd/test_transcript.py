@@ -118,14 +118,16 @@ class TranscriptTest(NatterTestCase):
         """An IRC window stays open for days: at midnight the separator above the day that
         ended says `Yesterday`, rather than a second `Today` above the first message after."""
         self.assertIsNotNone(FAKETIME, "libfaketime is not installed (meson-helpers/deps.sh)")
-        # Swift reads no arguments in a process libfaketime is preloaded into (CommandLine is
-        # empty), so `--data-dir` is lost: Natter keeps its history under XDG_DATA_HOME, here
+        # Swift on Linux finds argv by walking back from `environ` on the initial stack
+        # (swift/stdlib/public/CommandLineSupport/CommandLine.cpp); libfaketime's constructor
+        # calls setenv (FAKETIME_SHARED), which moves `environ` to the heap, so Natter sees no
+        # arguments and `--data-dir` is lost. Its history then lives under XDG_DATA_HOME: here
         # a folder of this test's own.
         data_home = tempfile.mkdtemp(prefix="natter-e2e-midnight-")
         self.addCleanup(shutil.rmtree, data_home, ignore_errors=True)
-        # 20 s before midnight, UTC: time to start and send before it; the clock then runs.
+        # 30 s before midnight, UTC: time to start and send before it; the clock then runs.
         app = self.start(env={"TZ": "UTC", "LD_PRELOAD": FAKETIME, "XDG_DATA_HOME": data_home,
-                              "FAKETIME": "@2026-12-07 23:59:40"})
+                              "FAKETIME": "@2026-12-07 23:59:30"})
         app.find("text", "Message")
         self.assertTrue(os.path.exists(os.path.join(data_home, "natter", "natter.sqlite3")),
                         "the history in the test's own folder")

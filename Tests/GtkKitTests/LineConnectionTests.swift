@@ -33,7 +33,7 @@ import Testing
     try server.send("PING :still here")
     #expect(Wait.until(timeout: 5) { lines.contains("PING :still here") || closed != nil })
     #expect(closed == nil)
-    withExtendedLifetime(connection) {}
+    connection.close()
   }
 }
 

@@ -53,9 +53,10 @@ public struct IRCConnection: Sendable {
   public private(set) var away: String?
   /// The text of our last `AWAY`, until the server confirms it.
   private var requestedAway: String?
-  /// The away text to set again once the next connection is up: a connection that ended
-  /// does not bring the user back, only their own `AWAY` does.
-  private var awayToRestore: String?
+  /// The away text the user last asked for, nil once they asked to be back: each new
+  /// connection says it again, since a connection that ended does not bring the user back,
+  /// only their own `AWAY` does (and a confirmation lost with a connection changes nothing).
+  private var wantedAway: String?
   /// `/quit` went out: the close that follows leaves the network disconnected until the user
   /// reconnects.
   private var leaving = false
@@ -166,8 +167,7 @@ public struct IRCConnection: Sendable {
       if message.command.uppercased() == "AWAY" {
         let text = message.params.first ?? ""
         requestedAway = text
-        // Said while offline, it is what the next connection sets.
-        if state != .ready { awayToRestore = text.isEmpty ? nil : text }
+        wantedAway = text.isEmpty ? nil : text
       }
       effects = state == .ready ? [.write(message.serialized)] : []
     case .watch(let nicks):
@@ -393,7 +393,6 @@ public struct IRCConnection: Sendable {
     case "305":
       away = nil
       requestedAway = nil
-      awayToRestore = nil
       return [.event(.ownAway(nil))]
     case "306":
       away = requestedAway ?? ""
@@ -602,10 +601,9 @@ public struct IRCConnection: Sendable {
     }
   }
 
-  /// `AWAY` with the text the user was away with when the last connection ended.
+  /// `AWAY` with the text the user is away with, on a new connection.
   private mutating func restoreAway() -> [IRCEffect] {
-    guard let text = awayToRestore else { return [] }
-    awayToRestore = nil
+    guard let text = wantedAway else { return [] }
     requestedAway = text
     return [.write(IRCMessage(command: "AWAY", params: [text]).serialized)]
   }
@@ -620,7 +618,6 @@ public struct IRCConnection: Sendable {
     outbox.reset()
     directory.reset()
     presence.reset()
-    if let away, !away.isEmpty { awayToRestore = away }
     away = nil
     return unfinished + channels.reset() + history.cancelAll()
   }

@@ -29,7 +29,6 @@ final class DayWatch {
     Signal.connect(window.pointer, "notify::is-active") { [weak self] (_: Signal.Pointer?) in
       self?.check()
     }
-    labelled = Date()
     wakeAtMidnight()
   }
 

@@ -35,7 +35,7 @@ final class HistoryWatch {
       }
     }
     // The baseline is taken now, right after the transcript read the history: an import that
-    // lands before the first change is seen is then still seen as a change.
+    // lands before the watch begins is still a change at the first look.
     _ = session.storeChangedElsewhere()
     guard let database = session.store.databaseURL else { return }
     // The database and its write-ahead log, where a commit lands; not the shared-memory

@@ -186,6 +186,35 @@ import Testing
     #expect(!script.takeWritten().contains { $0.hasPrefix("AWAY") })
   }
 
+  /// What counts is what the user asked for last, not what a connection lost before the
+  /// server answered (306 or 305) had confirmed.
+  @Test func awayFollowsTheUsersLastWordAcrossConnectionsLostBeforeTheAnswer() {
+    var script = registered()
+    script.feed(.command(IRCMessage(command: "AWAY", params: ["at lunch"])))
+    script.server(":irc.test 306 me :You have been marked as being away")
+    script.feed(.disconnected(reason: "gone"))
+    script.advance(120)
+    script.feed(.connected)
+    script.server(":irc.test 001 me :Welcome")
+    #expect(script.takeWritten().contains("AWAY :at lunch"))
+    // Lost again before the server confirmed: still away.
+    script.feed(.disconnected(reason: "gone"))
+    script.advance(300)
+    script.feed(.connected)
+    script.server(":irc.test 001 me :Welcome")
+    #expect(script.takeWritten().contains("AWAY :at lunch"))
+    script.server(":irc.test 306 me :You have been marked as being away")
+
+    // Back, and lost before the server said so: back it is.
+    script.feed(.command(IRCMessage(command: "AWAY")))
+    script.feed(.disconnected(reason: "gone"))
+    script.advance(300)
+    script.feed(.connected)
+    _ = script.takeWritten()
+    script.server(":irc.test 001 me :Welcome")
+    #expect(!script.takeWritten().contains { $0.hasPrefix("AWAY") })
+  }
+
   @Test func anIgnoredMaskIsDroppedBeforeAnythingAnswersIt() {
     var account = IRCAccount(nick: "me")
     account.ignored = ["troll"]

@@ -7,8 +7,9 @@ import NatterCore
 /// that a window left open overnight calls yesterday `Yesterday` rather than showing a
 /// second `Today` above the first message after midnight.
 ///
-/// It looks at each local midnight and whenever the window becomes active again: a machine
-/// asleep over midnight holds its timers back by the time it slept.
+/// It looks at each local midnight, whenever the window becomes active again, and at least
+/// hourly: GLib's timers run on a clock that stops while the machine sleeps, so one set for
+/// midnight before a sleep comes late by as long as the sleep.
 @MainActor
 final class DayWatch {
   private let formatter: TranscriptFormatter
@@ -41,11 +42,14 @@ final class DayWatch {
     wakeAtMidnight()
   }
 
+  /// The longest wait between looks: late by at most this after a sleep.
+  private static let longestWait: TimeInterval = 3600
+
   private func wakeAtMidnight() {
     MainLoop.cancel(timer)
     // A second past it, so that the clock read then is surely on the new day.
     let wait = formatter.nextDay(after: Date()).timeIntervalSinceNow + 1
-    let milliseconds = UInt32(min(max(wait, 1), 2 * 86_400) * 1000)
+    let milliseconds = UInt32(min(max(wait, 1), Self.longestWait) * 1000)
     timer = MainLoop.timeout(milliseconds: milliseconds) { [weak self] in
       self?.timer = 0
       self?.check()

@@ -42,10 +42,6 @@ final class MainWindow: Widget {
   var installedDictionaries: [String] = [] {
     didSet { if installedDictionaries != oldValue { applySpelling() } }
   }
-  /// Midnight, when the day separators' `Today` becomes `Yesterday`.
-  private lazy var days = DayWatch(formatter: TranscriptView.sharedFormatter) {
-    [unowned self] in redrawBodies()
-  }
   /// Who is typing where (`IRCClient.onTyping`), so the line follows the open conversation.
   private var typing = ConversationTyping()
   /// The history's safety while the window runs: damage found, another process's writes.
@@ -102,10 +98,6 @@ final class MainWindow: Widget {
     bindSpelling()
     bindIRC()
     historyWatch.watch(first)
-    afterFirstFrame.run { [weak self] in
-      guard let self else { return }
-      days.watch(self)
-    }
     makeActions()
     if let message = session.banner {
       banner.show(message)
@@ -194,7 +186,7 @@ final class MainWindow: Widget {
   }
 
   /// Binds every transcript's rows again after the way formatting is drawn changed (shown or
-  /// not, the style's colours), or the day did (`Today`, `Yesterday`).
+  /// not, the style's colours).
   func redrawBodies() {
     for transcript in conversations.transcripts.values { transcript.rebindRows() }
   }

@@ -47,6 +47,7 @@ extension TranscriptView {
       // and all at once the 200 or so rows held the main loop 12–17 ms right after the frame
       // that showed a conversation just switched to (issue 32).
       revealIdle.schedule()
+      DayWatch.shared.follow(self)
       onFirstFrame()
     }
   }

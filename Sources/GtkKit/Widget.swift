@@ -27,8 +27,12 @@ open class Widget: Object {
   public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
   public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
   /// Adds `name` when `on`, else removes it: a row filled again takes off what it had.
-  public func setCSSClass(_ name: String, on: Bool) {
+  /// Returns whether the widget's classes changed.
+  @discardableResult
+  public func setCSSClass(_ name: String, on: Bool) -> Bool {
+    guard Bool(gboolean: gtk_widget_has_css_class(widget, name)) != on else { return false }
     on ? addCSSClass(name) : removeCSSClass(name)
+    return true
   }
 
   /// The name screen readers and the end-to-end tests find this widget by.

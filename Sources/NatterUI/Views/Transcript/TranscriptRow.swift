@@ -77,11 +77,11 @@ final class TranscriptRow: Widget {
     me: String? = nil, quote quoted: String? = nil, selected: Bool = false
   ) {
     self.position = position
-    setCSSClass("selected-message", selected)
+    setCSSClass("selected-message", on: selected)
     // A recycled row that was the selected one is no focus stop for another message.
     if !selected && !hasFocus { gtk_widget_set_focusable(widget, 0) }
     // The search result the user opened here, marked until another is.
-    setCSSClass("found-message", found)
+    setCSSClass("found-message", on: found)
     if firstUnread {
       makeNewMessagesLine().isVisible = true
     } else {
@@ -141,16 +141,14 @@ final class TranscriptRow: Widget {
     } else {
       showMoreButton?.isVisible = false
     }
-    var restyled = false
-    for (name, on) in [
-      ("pending", message.delivery == .pending), ("failed", message.delivery == .failed),
-      ("status-line", message.kind == .status), ("notice", message.kind == .notice),
-    ] where Bool(gboolean: gtk_widget_has_css_class(widget, name)) != on {
-      setCSSClass(name, on)
-      restyled = true
-    }
-    setCSSClass("mention", message.mentionsMe)
-    setCSSClass("action", message.kind == .action)
+    let restyled = [
+      setCSSClass("pending", on: message.delivery == .pending),
+      setCSSClass("failed", on: message.delivery == .failed),
+      setCSSClass("status-line", on: message.kind == .status),
+      setCSSClass("notice", on: message.kind == .notice),
+    ].contains(true)
+    setCSSClass("mention", on: message.mentionsMe)
+    setCSSClass("action", on: message.kind == .action)
     if let note = MessageDisplay.deliveryNote(of: message) {
       let delivery = makeDelivery()
       gtk_label_set_text(delivery.note.opaque, note)
@@ -258,10 +256,6 @@ final class TranscriptRow: Widget {
   var showsEdited: Bool {
     guard let footer else { return false }
     return footer.box.isVisible && footer.edited.isVisible
-  }
-
-  private func setCSSClass(_ name: String, _ on: Bool) {
-    if on { addCSSClass(name) } else { removeCSSClass(name) }
   }
 
   // MARK: Parts built on first use
